@@ -1,0 +1,3 @@
+from fourcards.cli import main
+
+main()
