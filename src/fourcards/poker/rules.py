@@ -1,0 +1,325 @@
+"""Four Card Poker rules: pay tables and the rules of a round, with named presets.
+
+Sources: seed 002 (OPR-803, live table rules: play bet 1x-3x the ante, ante
+bonus 25/20/2, Aces Up 50/40/8/5/4/3/1) and seed 004 (an online version: play
+bet exactly 1x or 3x, Aces Up 50/30/7/6/5/2/1, Aces Up only with an ante, a
+win cap of 8,400 per game). Other published tables are named in DESIGN.md
+("Four Card Poker rulings"). Every pay is "N to 1" on the wager, in whole
+multiples; amounts are whole chips.
+
+Presets: :data:`PRESETS` (``"live"``, ``"online"``); pay tables by name in
+:data:`ANTE_BONUS_TABLES` and :data:`ACES_UP_TABLES`; any custom table parses
+from ``"50/40/8/5/4/3/1"`` (:func:`parse_aces_up`, :func:`parse_ante_bonus`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from fourcards.errors import RulesError
+from fourcards.hands import HandCategory, HandValue
+from fourcards.cards import Rank
+
+__all__ = [
+    "AnteBonusTable",
+    "AcesUpTable",
+    "PokerRules",
+    "ANTE_BONUS_TABLES",
+    "ACES_UP_TABLES",
+    "PRESETS",
+    "get_rules",
+    "parse_ante_bonus",
+    "parse_aces_up",
+]
+
+
+def _check_pays(name: str, pays: dict[str, int]) -> None:
+    for key, value in pays.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{name}: pay for {key} must be a whole number, got {value!r}")
+        if value < 0:
+            raise RulesError(f"{name}: pay for {key} must not be negative, got {value}")
+
+
+@dataclass(frozen=True)
+class AnteBonusTable:
+    """Ante bonus pays, "N to 1" on the ante (seed 002 Article 5; seed 004 "Ante Bonus").
+
+    Paid only when the player makes a play bet, whatever the dealer holds.
+    The default is the common 25/20/2.
+
+    Raises:
+        RulesError: a negative or non-integer pay.
+    """
+
+    four_of_a_kind: int = 25
+    straight_flush: int = 20
+    three_of_a_kind: int = 2
+
+    def __post_init__(self) -> None:
+        _check_pays("ante bonus", self.as_dict())
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def pays(self, hand: HandValue) -> int:
+        """Multiple of the ante paid for ``hand`` (0 if the hand does not qualify)."""
+        return self.as_dict().get(hand.category.key, 0)
+
+    def pays_by_category(self) -> list[int]:
+        """Pay (to 1) per :class:`HandCategory` value 0..7, for vectorised code."""
+        d = self.as_dict()
+        return [d.get(HandCategory(c).key, 0) for c in range(8)]
+
+    def __str__(self) -> str:
+        return "/".join(str(v) for v in self.as_dict().values())
+
+
+@dataclass(frozen=True)
+class AcesUpTable:
+    """Aces Up side bet pays, "N to 1" on the bet (seed 002 Article 6).
+
+    Settled on the player's best four of five alone; the dealer's hand is
+    irrelevant, and it is settled on a fold too (seed 004). Wins on a pair of
+    aces or better; ``pair_of_aces`` pays any pair of aces (a lower pair loses).
+    Default 50/40/8/5/4/3/1 (seed 002).
+
+    Raises:
+        RulesError: a negative or non-integer pay.
+    """
+
+    four_of_a_kind: int = 50
+    straight_flush: int = 40
+    three_of_a_kind: int = 8
+    flush: int = 5
+    straight: int = 4
+    two_pair: int = 3
+    pair_of_aces: int = 1
+
+    def __post_init__(self) -> None:
+        _check_pays("Aces Up", self.as_dict())
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def pays(self, hand: HandValue) -> int | None:
+        """Multiple of the bet won for ``hand``, or ``None`` if the bet loses."""
+        cat = hand.category
+        if cat is HandCategory.PAIR:
+            return self.pair_of_aces if hand.ranks[0] is Rank.ACE else None
+        if cat is HandCategory.HIGH_CARD:
+            return None
+        return self.as_dict()[cat.key]
+
+    def __str__(self) -> str:
+        return "/".join(str(v) for v in self.as_dict().values())
+
+
+def _parse_table(text: str, n: int, what: str) -> list[int]:
+    parts = [p.strip() for p in text.replace(",", "/").split("/")]
+    if len(parts) != n or not all(parts):
+        raise RulesError(f"malformed {what} table {text!r}: expected {n} whole numbers separated by '/'")
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise RulesError(f"malformed {what} table {text!r}: expected whole numbers") from None
+    return values
+
+
+ANTE_BONUS_TABLES: dict[str, AnteBonusTable] = {
+    "25/20/2": AnteBonusTable(25, 20, 2),
+    "30/15/2": AnteBonusTable(30, 15, 2),
+}
+
+ACES_UP_TABLES: dict[str, AcesUpTable] = {
+    t: AcesUpTable(*map(int, t.split("/")))
+    for t in (
+        "50/40/8/5/4/3/1",  # seed 002, the most common
+        "50/30/7/6/5/2/1",  # seed 004
+        "50/40/8/6/4/2/1",
+        "50/40/9/6/4/2/1",
+        "50/40/7/6/5/2/1",
+        "50/30/9/6/4/2/1",
+        "50/40/7/5/4/3/1",
+    )
+}
+
+
+def parse_ante_bonus(text: str) -> AnteBonusTable:
+    """An ante bonus table by name/preset (``"live"``) or as ``"25/20/2"`` (quads/SF/trips).
+
+    Raises:
+        RulesError: unknown preset or malformed table.
+    """
+    if text in PRESETS:
+        return PRESETS[text].ante_bonus
+    return AnteBonusTable(*_parse_table(text, 3, "ante bonus"))
+
+
+def parse_aces_up(text: str) -> AcesUpTable:
+    """An Aces Up table by preset (``"online"``) or as ``"50/40/8/5/4/3/1"``.
+
+    Order: four of a kind / straight flush / three of a kind / flush / straight /
+    two pair / pair of aces.
+
+    Raises:
+        RulesError: unknown preset or malformed table.
+    """
+    if text in PRESETS:
+        return PRESETS[text].aces_up
+    return AcesUpTable(*_parse_table(text, 7, "Aces Up"))
+
+
+@dataclass(frozen=True)
+class PokerRules:
+    """The rules of a Four Card Poker round.
+
+    Attributes:
+        name: preset name or ``"custom"``.
+        ante_bonus: ante bonus pay table.
+        aces_up: Aces Up pay table.
+        play_multiples: allowed play bets as multiples of the ante when
+            ``play_any_amount`` is False (seed 004: exactly 1x or 3x).
+        play_any_amount: if True, the play bet may be any whole amount from
+            ``min_play_multiple`` x ante to ``max_play_multiple`` x ante
+            (seed 002 §3.1(b): "at least one and at most three times the ante").
+        min_play_multiple, max_play_multiple: bounds of the play bet (1 and 3).
+        aces_up_requires_ante: seed 004 "can only be placed after making an Ante
+            bet"; seed 002 allows the Aces Up alone ("the ante, the optional Aces
+            Up side bet, or both").
+        aces_up_settled_on_fold: seed 004 "evaluated regardless of if the Player
+            makes a Play bet or chooses to Fold" (True in both presets).
+        win_cap: most a seat can win in one round, in chips (seed 004: 8,400), or None.
+        min_ante, max_ante: table limits on the ante, in chips.
+        min_aces_up, max_aces_up: table limits on the Aces Up bet, in chips.
+        max_seats: seats per round (1..9: 9 x 5 + 6 = 51 cards).
+
+    Raises:
+        RulesError: on any inconsistent setting (negative pays, play multiples
+            outside 1-3, limits out of order, seats outside 1-9...).
+    """
+
+    name: str = "live"
+    ante_bonus: AnteBonusTable = field(default_factory=AnteBonusTable)
+    aces_up: AcesUpTable = field(default_factory=AcesUpTable)
+    play_any_amount: bool = True
+    play_multiples: tuple[int, ...] = (1, 2, 3)
+    min_play_multiple: int = 1
+    max_play_multiple: int = 3
+    aces_up_requires_ante: bool = False
+    aces_up_settled_on_fold: bool = True
+    win_cap: int | None = None
+    min_ante: int = 1
+    max_ante: int = 1000
+    min_aces_up: int = 1
+    max_aces_up: int = 1000
+    max_seats: int = 9
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_play_multiple <= self.max_play_multiple <= 3:
+            raise RulesError(
+                f"play multiples must satisfy 1 <= min <= max <= 3, got "
+                f"{self.min_play_multiple}..{self.max_play_multiple}"
+            )
+        if not self.play_multiples:
+            raise RulesError("play_multiples must not be empty")
+        for m in self.play_multiples:
+            if not isinstance(m, int) or not self.min_play_multiple <= m <= self.max_play_multiple:
+                raise RulesError(f"play multiple {m!r} is outside 1x-3x the ante")
+        if tuple(sorted(set(self.play_multiples))) != tuple(self.play_multiples):
+            raise RulesError("play_multiples must be distinct and increasing")
+        if not 1 <= self.min_ante <= self.max_ante:
+            raise RulesError(f"ante limits must satisfy 1 <= min <= max, got {self.min_ante}..{self.max_ante}")
+        if not 1 <= self.min_aces_up <= self.max_aces_up:
+            raise RulesError(
+                f"Aces Up limits must satisfy 1 <= min <= max, got {self.min_aces_up}..{self.max_aces_up}"
+            )
+        if self.win_cap is not None and self.win_cap < 1:
+            raise RulesError(f"win cap must be a positive number of chips, got {self.win_cap}")
+        if not 1 <= self.max_seats <= 9:
+            raise RulesError(f"seats per round must be 1..9, got {self.max_seats}")
+
+    @property
+    def decision_multiples(self) -> tuple[int, ...]:
+        """Play multiples a strategy chooses among: all whole multiples 1..3 when any
+        amount is allowed (the EV is linear in the play bet, so only 1x and 3x are
+        ever strictly optimal), else :attr:`play_multiples`."""
+        if self.play_any_amount:
+            return tuple(range(self.min_play_multiple, self.max_play_multiple + 1))
+        return self.play_multiples
+
+    def play_amount_allowed(self, ante: int, amount: int) -> bool:
+        """Whether ``amount`` chips is a legal play bet on an ante of ``ante`` chips."""
+        if self.play_any_amount:
+            return self.min_play_multiple * ante <= amount <= self.max_play_multiple * ante
+        return any(amount == m * ante for m in self.play_multiples)
+
+    def describe_play_bets(self, ante: int | None = None) -> str:
+        """Human text of the legal play bets, e.g. ``"1x-3x the ante"`` or ``"10 or 30"``."""
+        if self.play_any_amount:
+            if ante is None:
+                return f"any whole amount from {self.min_play_multiple}x to {self.max_play_multiple}x the ante"
+            return f"any whole amount from {self.min_play_multiple * ante} to {self.max_play_multiple * ante}"
+        if ante is None:
+            return " or ".join(f"{m}x" for m in self.play_multiples) + " the ante"
+        return " or ".join(str(m * ante) for m in self.play_multiples)
+
+    def with_tables(self, ante_bonus: AnteBonusTable | None = None,
+                    aces_up: AcesUpTable | None = None) -> "PokerRules":
+        """A copy with other pay tables (name becomes ``custom`` if anything changed)."""
+        new = replace(self, ante_bonus=ante_bonus or self.ante_bonus, aces_up=aces_up or self.aces_up)
+        if new != self:
+            new = replace(new, name=f"{self.name}+custom")
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready description (tables as ``"25/20/2"`` strings)."""
+        return {
+            "name": self.name,
+            "ante_bonus": str(self.ante_bonus),
+            "aces_up": str(self.aces_up),
+            "play_any_amount": self.play_any_amount,
+            "play_multiples": list(self.play_multiples),
+            "min_play_multiple": self.min_play_multiple,
+            "max_play_multiple": self.max_play_multiple,
+            "aces_up_requires_ante": self.aces_up_requires_ante,
+            "aces_up_settled_on_fold": self.aces_up_settled_on_fold,
+            "win_cap": self.win_cap,
+            "min_ante": self.min_ante,
+            "max_ante": self.max_ante,
+            "min_aces_up": self.min_aces_up,
+            "max_aces_up": self.max_aces_up,
+            "max_seats": self.max_seats,
+        }
+
+
+PRESETS: dict[str, PokerRules] = {
+    # seed 002 (OPR-803): play 1x-3x any amount; Aces Up alone allowed; no cap.
+    "live": PokerRules(),
+    # seed 004: play exactly 1x or 3x; Aces Up needs an ante; win cap 8,400.
+    "online": PokerRules(
+        name="online",
+        aces_up=ACES_UP_TABLES["50/30/7/6/5/2/1"],
+        play_any_amount=False,
+        play_multiples=(1, 3),
+        aces_up_requires_ante=True,
+        win_cap=8400,
+    ),
+}
+
+
+def get_rules(preset: str = "live", *, ante_bonus: str | None = None,
+              aces_up: str | None = None) -> PokerRules:
+    """Rules from a preset name, optionally with other pay tables given as text.
+
+    Raises:
+        RulesError: unknown preset (naming the known ones) or a malformed table.
+    """
+    if preset not in PRESETS:
+        raise RulesError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+    rules = PRESETS[preset]
+    return rules.with_tables(
+        parse_ante_bonus(ante_bonus) if ante_bonus else None,
+        parse_aces_up(aces_up) if aces_up else None,
+    )
