@@ -81,7 +81,8 @@ class AcesUpTable:
     """Aces Up side bet pays, "N to 1" on the bet (seed 002 Article 6).
 
     Settled on the player's best four of five alone; the dealer's hand is
-    irrelevant, and it is settled on a fold too (seed 004). Wins on a pair of
+    irrelevant, and it is settled on a fold too (seed 004: "evaluated regardless
+    of if the Player makes a Play bet or chooses to Fold"). Wins on a pair of
     aces or better; ``pair_of_aces`` pays any pair of aces (a lower pair loses).
     Default 50/40/8/5/4/3/1 (seed 002).
 
@@ -188,8 +189,6 @@ class PokerRules:
         aces_up_requires_ante: seed 004 "can only be placed after making an Ante
             bet"; seed 002 allows the Aces Up alone ("the ante, the optional Aces
             Up side bet, or both").
-        aces_up_settled_on_fold: seed 004 "evaluated regardless of if the Player
-            makes a Play bet or chooses to Fold" (True in both presets).
         win_cap: most a seat can win in one round, in chips (seed 004: 8,400), or None.
         min_ante, max_ante: table limits on the ante, in chips.
         min_aces_up, max_aces_up: table limits on the Aces Up bet, in chips.
@@ -208,7 +207,6 @@ class PokerRules:
     min_play_multiple: int = 1
     max_play_multiple: int = 3
     aces_up_requires_ante: bool = False
-    aces_up_settled_on_fold: bool = True
     win_cap: int | None = None
     min_ante: int = 1
     max_ante: int = 1000
@@ -284,7 +282,6 @@ class PokerRules:
             "min_play_multiple": self.min_play_multiple,
             "max_play_multiple": self.max_play_multiple,
             "aces_up_requires_ante": self.aces_up_requires_ante,
-            "aces_up_settled_on_fold": self.aces_up_settled_on_fold,
             "win_cap": self.win_cap,
             "min_ante": self.min_ante,
             "max_ante": self.max_ante,
