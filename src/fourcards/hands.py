@@ -183,7 +183,8 @@ def best_hand(cards: Iterable[Card | str] | str) -> tuple[HandValue, tuple[Card,
     tie, the one listed is the first in card order, ranks high to low.
 
     Returns:
-        ``(value, four_cards)`` with the four cards sorted high to low.
+        ``(value, four_cards)`` with the four cards in display order: the
+        largest group of a rank first, then high to low (``9 9 9 K``).
 
     Raises:
         CardError: malformed or duplicate cards, or fewer than 4 / more than 7.
@@ -195,7 +196,10 @@ def best_hand(cards: Iterable[Card | str] | str) -> tuple[HandValue, tuple[Card,
         if best is None or code > best[0]:
             best = (code, four)
     assert best is not None
-    return HandValue(best[0]), best[1]
+    four = best[1]
+    counts = {r: sum(c.rank == r for c in four) for r in {c.rank for c in four}}
+    ordered = tuple(sorted(four, key=lambda c: (counts[c.rank], c.rank, c.index), reverse=True))
+    return HandValue(best[0]), ordered
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,95 @@
+"""``fourcards poker hand`` and ``fourcards poker settle``."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from fourcards.cards import check_distinct, format_cards, parse_card, parse_cards
+from fourcards.cli.app import console, poker_app
+from fourcards.errors import CardError, IllegalActionError
+from fourcards.hands import best_hand
+from fourcards.poker.round import describe_result, settle_hand
+from fourcards.poker.rules import get_rules
+
+
+@poker_app.command("hand")
+def hand_command(
+    cards: str = typer.Argument(..., help='4 to 7 cards, e.g. "9h 9d 9s Kc 3d".'),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """The best four-card hand among 4-7 cards, and its category."""
+    parsed = parse_cards(cards, count=(4, 5, 6, 7))
+    value, best = best_hand(parsed)
+    if as_json:
+        print(json.dumps({
+            "cards": [str(c) for c in parsed],
+            "best_four": [str(c) for c in best],
+            "category": value.category.key,
+            "description": value.describe(),
+            "code": value.code,
+        }))
+        return
+    console.print(f"{format_cards(best, pretty=True)}  [bold]{value.describe()}[/bold]")
+
+
+@poker_app.command("settle")
+def settle_command(
+    player: str = typer.Option(..., "--player", help="The player's five cards."),
+    dealer: str = typer.Option(..., "--dealer", help="The dealer's six cards."),
+    up: Optional[str] = typer.Option(None, "--up", help="The dealer's up card (one of the six)."),
+    ante: int = typer.Option(..., "--ante", help="Ante in chips."),
+    play: Optional[int] = typer.Option(None, "--play", help="Play bet in chips."),
+    fold: bool = typer.Option(False, "--fold", help="The player folds."),
+    aces_up: int = typer.Option(0, "--aces-up", help="Aces Up bet in chips."),
+    rules_name: str = typer.Option("live", "--rules", help="Rules preset: live (seed 002) or online (seed 004)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Settle one seat's wagers against the dealer: each wager's result and the net.
+
+    Exactly one of --play N and --fold is required when an ante is placed.
+    """
+    rules = get_rules(rules_name)
+    player_cards = parse_cards(player, count=5)
+    dealer_cards = parse_cards(dealer, count=6)
+    check_distinct(player_cards, dealer_cards)
+    if up is not None and parse_card(up) not in dealer_cards:
+        raise CardError(f"the up card {up!r} is not one of the dealer's six cards")
+    if ante < 0 or aces_up < 0:
+        raise IllegalActionError("the ante and the Aces Up bet must be >= 0 chips")
+    if ante == 0 and aces_up == 0:
+        raise IllegalActionError("place an ante, an Aces Up bet, or both")
+    if ante and (play is None) == (not fold):
+        raise IllegalActionError("give exactly one of --play N or --fold")
+    if ante == 0 and (play is not None or fold):
+        raise IllegalActionError("without an ante there is no play bet and no fold")
+    if aces_up and ante == 0 and rules.aces_up_requires_ante:
+        raise IllegalActionError(f"under the {rules.name} rules the Aces Up bet needs an ante")
+    if play is not None and not rules.play_amount_allowed(ante, play):
+        raise IllegalActionError(
+            f"play bet {play} is not allowed on an ante of {ante}: the play bet must be "
+            f"{rules.describe_play_bets(ante)}")
+    result = settle_hand(rules, player_cards, dealer_cards, ante=ante,
+                         play=None if fold else play, aces_up=aces_up)
+    if as_json:
+        d = result.to_dict()
+        d["rules"] = rules.name
+        d["dealer_hand"]["cards"] = [str(c) for c in best_hand(dealer_cards)[1]]
+        print(json.dumps(d))
+        return
+    table = Table(title=f"Four Card Poker settlement ({rules.name} rules)")
+    table.add_column("wager")
+    table.add_column("chips", justify="right")
+    for k, v in result.wagers.items():
+        table.add_row(k.replace("_", " "), f"{v:+d}")
+    if result.win_cap_adjustment:
+        table.add_row("win cap", f"{result.win_cap_adjustment:+d}")
+    table.add_row("[bold]net[/bold]", f"[bold]{result.net:+d}[/bold]")
+    console.print(f"player: {format_cards(result.player_best, pretty=True)}  {result.player_hand.describe()}")
+    console.print(f"dealer: {format_cards(best_hand(dealer_cards)[1], pretty=True)}  "
+                  f"{result.dealer_hand.describe()}")
+    console.print(table)
+    console.print(describe_result(result))

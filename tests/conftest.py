@@ -1,0 +1,21 @@
+"""Shared test configuration.
+
+* Hypothesis runs with a CI profile (derandomised, no deadline) under CI=true.
+* ``FOURCARDS_CACHE_DIR`` defaults to a per-session temporary folder so tests
+  never write into the user's cache.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", deadline=None, max_examples=100,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", deadline=None, max_examples=100, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+os.environ.setdefault("FOURCARDS_CACHE_DIR", tempfile.mkdtemp(prefix="fourcards-cache-"))
