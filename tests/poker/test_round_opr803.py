@@ -1,0 +1,320 @@
+"""The Four Card Poker round (seed 002 = OPR-803 live rules; seed 004 online rules).
+
+Test names cite the clause: ``opr803_3_1_a`` is seed 002 §3.1(a); ``seed004_*`` the
+online rules page; ``design_*`` a ruling in DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fourcards.cards import FULL_DECK, parse_cards
+from fourcards.errors import CardError, IllegalActionError
+from fourcards.poker.round import Deal, Fold, PlaceWagers, Play, PokerRound, Void, settle_hand
+from fourcards.poker.rules import PRESETS, PokerRules, get_rules
+
+LIVE, ONLINE = PRESETS["live"], PRESETS["online"]
+
+
+def one_seat(rules=LIVE, ante=10, aces_up=0, player="9h 9d 9s Kc 3d", dealer="Qd Qs 8c 8h 4s 2d", up="Qd"):
+    r = PokerRound(rules, 1)
+    r.place_wagers(1, ante, aces_up)
+    r.apply(Deal.of({1: player}, dealer, up))
+    return r
+
+
+def test_opr803_example_three_nines_3x_play_wins_60_in_total():
+    r = one_seat()
+    r.play(1, 30)
+    res = r.results[1]
+    assert res.wagers == {"ante": 10, "play": 30, "ante_bonus": 20, "aces_up": 0}
+    assert res.net == 60 and r.payoffs == {1: 60} and r.house_net == -60
+
+
+def test_opr803_example_tie_goes_to_the_player_even_money():
+    r = one_seat(player="Ah Ks 8d 5c 2h", dealer="Ad Kc 8s 5h 3c 2s", up="Ad")
+    r.play(1, 10)
+    assert r.results[1].player_hand == r.results[1].dealer_hand
+    assert r.results[1].wagers["ante"] == 10 and r.results[1].wagers["play"] == 10
+    assert r.payoffs[1] == 20
+
+
+def test_opr803_3_1_a_fold_loses_the_ante():
+    r = one_seat()
+    r.fold(1)
+    assert r.payoffs == {1: -10}
+    assert r.results[1].wagers["ante_bonus"] == 0  # seed 004: ante bonus only with a play bet
+
+
+def test_opr803_dealer_better_loses_ante_and_play_but_ante_bonus_still_paid():
+    # player trips 3s; dealer four queens: the ante bonus pays whatever the dealer holds
+    r = one_seat(player="3h 3d 3s Kc 7d", dealer="Qd Qs Qc Qh 4s 2d")
+    r.play(1, 20)
+    assert r.results[1].wagers == {"ante": -10, "play": -20, "ante_bonus": 20, "aces_up": 0}
+    assert r.payoffs[1] == -10
+
+
+def test_opr803_article5_ante_bonus_25_20_2():
+    quads = one_seat(player="9h 9d 9s 9c 3d", dealer="Qd Qs 8c 8h 4s 2d")
+    quads.play(1, 10)
+    assert quads.results[1].wagers["ante_bonus"] == 250
+    sf = one_seat(player="5h 6h 7h 8h Kd", dealer="Qd Qs 8c 2h 4s 2d")
+    sf.play(1, 10)
+    assert sf.results[1].wagers["ante_bonus"] == 200
+
+
+@pytest.mark.parametrize("player,pays", [
+    ("As Ad Ac Ah 2c", 50), ("5h 6h 7h 8h Kd", 40), ("3h 3d 3s Kc 7d", 8), ("2h 6h 9h Jh Ks", 5),
+    ("5h 6d 7c 8s Kd", 4), ("Th Td 4c 4s 2d", 3), ("Ah Ad 4c 7s 2d", 1), ("Kh Kd 4c 7s 2d", None),
+    ("Ah Kd 4c 7s 2d", None),
+])
+def test_opr803_article6_aces_up_50_40_8_5_4_3_1(player, pays):
+    r = one_seat(player=player, dealer="Qd Qs 8c 9c Js 3c", ante=10, aces_up=5)
+    r.fold(1)
+    expected = -5 if pays is None else 5 * pays
+    assert r.results[1].wagers["aces_up"] == expected  # settled on a fold too (seed 004)
+
+
+def test_opr803_aces_up_alone_is_allowed_and_has_no_decision():
+    r = PokerRound(LIVE, 2)
+    r.place_wagers(1, 0, 5)
+    r.place_wagers(2, 10)
+    r.apply(Deal.of({1: "Ah Ad 4c 7s 2d", 2: "Kh Kd 5c 8s 3d"}, "Qd Qs 8c 9c 4s 3c", "Qd"))
+    assert r.actor == 2
+    with pytest.raises(IllegalActionError, match="no ante"):
+        r.fold(1)
+    r.play(2, 10)
+    assert r.payoffs == {1: 5, 2: 20}  # kings beat the dealer's queens
+
+
+def test_opr803_3_1_b_play_bet_any_whole_amount_1x_to_3x():
+    for amount in (10, 17, 30):
+        r = one_seat()
+        r.play(1, amount)
+        assert r.results[1].wagers["play"] == amount
+    for bad in (9, 31, 0, -10):
+        r = one_seat()
+        with pytest.raises(IllegalActionError, match="play bet"):
+            r.play(1, bad)
+        assert r.phase.value == "decisions" and r.history[-1].kind == "deal"
+
+
+def test_seed004_play_bet_exactly_1x_or_3x():
+    r = one_seat(rules=ONLINE)
+    with pytest.raises(IllegalActionError, match="must be 10 or 30"):
+        r.play(1, 20)
+    r.play(1, 30)
+    assert r.payoffs[1] == 60
+
+
+def test_seed004_aces_up_needs_an_ante():
+    r = PokerRound(ONLINE, 1)
+    with pytest.raises(IllegalActionError, match="needs an ante"):
+        r.place_wagers(1, 0, 5)
+    assert r.wagers == {} and r.history == ()
+
+
+def test_seed004_win_cap_8400_includes_side_bets():
+    r = one_seat(rules=ONLINE, ante=300, aces_up=200, player="As Ad Ac Ah 2c", dealer="Qd Qs 8c 9c 4s 3d")
+    r.play(1, 900)
+    res = r.results[1]
+    # ante 300 + play 900 + bonus 25x300 + Aces Up 50x200 = 18,700 -> capped at 8,400
+    assert sum(res.wagers.values()) == 18_700
+    assert res.net == 8_400 and res.win_cap_adjustment == -10_300
+
+
+def test_design_no_win_cap_in_live_rules():
+    r = one_seat(ante=300, aces_up=200, player="As Ad Ac Ah 2c", dealer="Qd Qs 8c 9c 4s 3d")
+    r.play(1, 900)
+    assert r.results[1].net == 300 + 900 + 7_500 + 10_000
+
+
+def test_seed004_malfunction_voids_all_pays_and_plays():
+    r = one_seat()
+    r.void("malfunction")
+    assert r.phase.value == "voided" and r.payoffs == {1: 0}
+    with pytest.raises(IllegalActionError, match="voided"):
+        r.play(1, 10)
+    with pytest.raises(IllegalActionError):
+        r.void()
+
+
+def test_design_settled_round_cannot_be_voided():
+    r = one_seat()
+    r.play(1, 10)
+    with pytest.raises(IllegalActionError, match="already settled"):
+        r.void()
+    assert r.payoffs == {1: 60 - 20}
+
+
+def test_decisions_in_seat_order_out_of_turn_refused():
+    r = PokerRound(LIVE, [2, 5, 7])
+    for s in (2, 5, 7):
+        r.place_wagers(s, 10)
+    r.deal(random.Random(3))
+    assert r.actor == 2
+    before = r.clone()
+    with pytest.raises(IllegalActionError, match="out of turn"):
+        r.play(5, 10)
+    assert r.decisions == before.decisions and r.history == before.history
+    r.fold(2)
+    r.play(5, 10)
+    r.play(7, 30)
+    assert r.is_terminal
+
+
+@pytest.mark.parametrize("action,msg", [
+    (PlaceWagers(3, 10), "not at this table"),
+    (PlaceWagers(1, 0, 0), "place an ante"),
+    (PlaceWagers(1, 5000), "outside the table limits"),
+    (PlaceWagers(1, -5), ">= 0"),
+    (Fold(1), "wagers phase"),
+    (Play(1, 10), "wagers phase"),
+])
+def test_illegal_actions_before_the_deal_change_nothing(action, msg):
+    r = PokerRound(LIVE, 2)
+    with pytest.raises(IllegalActionError, match=msg):
+        r.apply(action)
+    assert r.wagers == {} and r.history == () and r.phase.value == "wagers"
+
+
+def test_deal_refused_without_wagers_and_with_bad_cards():
+    r = PokerRound(LIVE, 1)
+    with pytest.raises(IllegalActionError, match="no seat has placed a wager"):
+        r.deal()
+    r.place_wagers(1, 10)
+    with pytest.raises(CardError, match="duplicate card"):
+        r.apply(Deal.of({1: "9h 9d 9s Kc 3d"}, "9h Qs 8c 8h 4s 2d", "Qs"))
+    with pytest.raises(CardError, match="up card"):
+        r.apply(Deal.of({1: "9h 9d 9s Kc 3d"}, "Qd Qs 8c 8h 4s 2d", "Ah"))
+    with pytest.raises(CardError, match="expected 5 cards"):
+        Deal.of({1: "9h 9d 9s Kc"}, "Qd Qs 8c 8h 4s 2d", "Qd")
+    assert r.phase.value == "wagers" and len(r.history) == 1
+
+
+def test_double_wagers_and_double_decision_refused():
+    r = PokerRound(LIVE, 1)
+    r.place_wagers(1, 10)
+    with pytest.raises(IllegalActionError, match="already placed"):
+        r.place_wagers(1, 20)
+    assert r.wagers[1].ante == 10
+
+
+def test_observation_hides_dealer_hole_cards_and_other_seats_until_showdown():
+    r = PokerRound(LIVE, 2)
+    r.place_wagers(1, 10)
+    r.place_wagers(2, 10)
+    deal = r.deal(random.Random(11))
+    obs = r.observation(1)
+    text = repr(obs)
+    hidden = [c for c in deal.dealer if c != deal.up_card] + list(dict(deal.hands)[2])
+    for card in hidden:
+        assert f"'{card}'" not in text
+    assert obs["seats"][0]["cards"] == [str(c) for c in dict(deal.hands)[1]]
+    assert obs["up_card"] == str(deal.up_card)
+    r.play(1, 10)
+    r.fold(2)
+    shown = r.observation(1)
+    assert shown["dealer_cards"] == [str(c) for c in deal.dealer]
+    assert shown["seats"][1]["cards"] is None  # a folded hand stays mucked
+    assert r.observation(2)["seats"][1]["cards"] is not None
+    with pytest.raises(IllegalActionError):
+        r.observation(9)
+
+
+def test_replay_from_history_records_is_exact():
+    r = PokerRound(LIVE, 3)
+    r.place_wagers(1, 10, 5)
+    r.place_wagers(2, 25)
+    r.place_wagers(3, 0, 10)
+    r.deal(random.Random(5))
+    r.play(1, 30)
+    r.fold(2)
+    again = PokerRound.replay(LIVE, 3, [a.to_dict() for a in r.history])
+    assert again.payoffs == r.payoffs and again.history == r.history
+
+
+def test_settle_hand_matches_round():
+    p, d = parse_cards("9h 9d 9s Kc 3d"), parse_cards("Qd Qs 8c 8h 4s 2d")
+    assert settle_hand(LIVE, p, d, ante=10, play=30).net == 60
+
+
+def test_rules_with_custom_tables_change_pays():
+    rules = get_rules("live", ante_bonus="30/15/2", aces_up="50/40/7/5/4/3/1")
+    r = one_seat(rules=rules, player="9h 9d 9s 9c 3d", aces_up=10)
+    r.play(1, 10)
+    assert r.results[1].wagers["ante_bonus"] == 300 and r.results[1].wagers["aces_up"] == 500
+
+
+# ------------------------------------------------------------------ properties
+
+seat_plan = st.tuples(st.integers(0, 50), st.integers(0, 20), st.sampled_from(["fold", 1, 2, 3]))
+
+
+@given(seed=st.integers(0, 2**32), plans=st.lists(seat_plan, min_size=1, max_size=9),
+       online=st.booleans(), void_at=st.one_of(st.none(), st.integers(0, 12)))
+def test_property_chips_conserved_cards_once_void_refunds(seed, plans, online, void_at):
+    rules = ONLINE if online else LIVE
+    r = PokerRound(rules, len(plans))
+    balances = {s: 1_000_000 for s in r.seats}
+    start = dict(balances)
+    house = 0
+    steps = 0
+    for seat, (ante, aces_up, _) in zip(r.seats, plans):
+        if ante == 0 and (aces_up == 0 or rules.aces_up_requires_ante):
+            ante = 1
+        r.place_wagers(seat, ante, aces_up)
+    r.deal(random.Random(seed))
+    dealt = [c for _, h in r.hands.items() for c in h] + list(r.dealer_cards)
+    assert len(dealt) == len(set(dealt)) and set(dealt) <= set(FULL_DECK)
+    for seat, (_, _, choice) in zip(r.seats, plans):
+        if void_at is not None and steps == void_at:
+            r.void()
+            break
+        steps += 1
+        if r.actor != seat:
+            continue
+        if choice == "fold":
+            r.fold(seat)
+        else:
+            mult = choice if rules.play_any_amount or choice in rules.play_multiples else 3
+            r.play(seat, mult * r.wagers[seat].ante)
+    if not r.is_terminal:
+        r.void()
+    for s, net in r.payoffs.items():
+        balances[s] += net
+    house += r.house_net
+    assert sum(balances.values()) - sum(start.values()) + house == 0
+    if r.phase.value == "voided":
+        assert balances == start
+
+
+def test_rules_validation_errors():
+    from fourcards.errors import RulesError
+    from fourcards.poker.rules import AcesUpTable, AnteBonusTable
+
+    with pytest.raises(RulesError, match="negative"):
+        AcesUpTable(50, 40, 8, 5, 4, 3, -1)
+    with pytest.raises(RulesError, match="outside 1x-3x"):
+        PokerRules(play_any_amount=False, play_multiples=(1, 4))
+    with pytest.raises(RulesError, match="1 <= min <= max <= 3"):
+        PokerRules(min_play_multiple=0)
+    with pytest.raises(RulesError, match="whole number"):
+        AnteBonusTable(25, 20, 2.5)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="unknown rules preset"):
+        get_rules("vegas")
+    with pytest.raises(RulesError, match="malformed Aces Up table"):
+        get_rules("live", aces_up="50/40/x/5/4/3/1")
+    with pytest.raises(RulesError, match="seats per round"):
+        PokerRules(max_seats=10)
+
+
+def test_void_action_record_round_trips():
+    r = one_seat()
+    r.apply(Void("dealer exposed a card"))
+    again = PokerRound.replay(LIVE, 1, [a.to_dict() for a in r.history])
+    assert again.void_reason == "dealer exposed a card" and again.payoffs == {1: 0}
