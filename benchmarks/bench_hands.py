@@ -1,0 +1,54 @@
+"""Hand-valuing throughput: best four of five / six, vectorised and single-hand.
+
+Run: ``pytest benchmarks/bench_hands.py --benchmark-only`` (figures in docs/benchmarks.md).
+Each benchmark stores ``hands_per_second`` in its extra info.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fourcards.cards import Card
+from fourcards.hands import all_hands, best4_of5, best4_of6, best_hand
+
+
+@pytest.fixture(scope="module")
+def five_card_hands():
+    return all_hands(5)
+
+
+@pytest.fixture(scope="module")
+def six_card_hands():
+    rng = np.random.default_rng(0)
+    keys = rng.random((1_000_000, 52))
+    return np.argpartition(keys, 6, axis=1)[:, :6].astype(np.uint8)
+
+
+def _rate(benchmark, n):
+    benchmark.extra_info["hands"] = n
+    benchmark.extra_info["hands_per_second"] = n / benchmark.stats.stats.mean
+
+
+def test_vectorised_best4_of5_all_2598960(benchmark, five_card_hands):
+    best4_of5(five_card_hands[:10])  # compile outside the timing
+    benchmark(best4_of5, five_card_hands)
+    _rate(benchmark, len(five_card_hands))
+
+
+def test_vectorised_best4_of6_1m(benchmark, six_card_hands):
+    best4_of6(six_card_hands[:10])
+    benchmark(best4_of6, six_card_hands)
+    _rate(benchmark, len(six_card_hands))
+
+
+def test_single_hand_best_of_five(benchmark):
+    cards = [Card(i) for i in (3, 17, 30, 41, 50)]
+    benchmark(best_hand, cards)
+    _rate(benchmark, 1)
+
+
+def test_single_hand_best_of_six(benchmark):
+    cards = [Card(i) for i in (3, 17, 30, 41, 50, 8)]
+    benchmark(best_hand, cards)
+    _rate(benchmark, 1)
