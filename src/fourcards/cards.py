@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable, Sequence
 
 from fourcards.errors import CardError
 
@@ -122,12 +122,12 @@ class Card:
             raise CardError(f"card index must be an integer 0..51, got {self.index!r}")
 
     @classmethod
-    def of(cls, rank: Rank | int, suit: Suit) -> "Card":
+    def of(cls, rank: Rank | int, suit: Suit) -> Card:
         """The card of ``rank`` (2..14) and ``suit``."""
         return cls((int(rank) - 2) * 4 + suit.index)
 
     @classmethod
-    def parse(cls, token: str) -> "Card":
+    def parse(cls, token: str) -> Card:
         """Parse one card token; see :func:`parse_card`."""
         return parse_card(token)
 

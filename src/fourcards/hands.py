@@ -26,11 +26,11 @@ codes are better hands and equal codes are ties.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import total_ordering
 from itertools import combinations
-from typing import Iterable, Sequence
 
 import numba as nb
 import numpy as np
@@ -196,9 +196,9 @@ def best_hand(cards: Iterable[Card | str] | str) -> tuple[HandValue, tuple[Card,
         if best is None or code > best[0]:
             best = (code, four)
     assert best is not None
-    four = best[1]
-    counts = {r: sum(c.rank == r for c in four) for r in {c.rank for c in four}}
-    ordered = tuple(sorted(four, key=lambda c: (counts[c.rank], c.rank, c.index), reverse=True))
+    chosen = best[1]
+    counts = {r: sum(c.rank == r for c in chosen) for r in {c.rank for c in chosen}}
+    ordered = tuple(sorted(chosen, key=lambda c: (counts[c.rank], c.rank, c.index), reverse=True))
     return HandValue(best[0]), ordered
 
 

@@ -304,7 +304,7 @@ def test_rules_validation_errors():
     with pytest.raises(RulesError, match="1 <= min <= max <= 3"):
         PokerRules(min_play_multiple=0)
     with pytest.raises(RulesError, match="whole number"):
-        AnteBonusTable(25, 20, 2.5)  # type: ignore[arg-type]
+        AnteBonusTable(25, 20, 2.5)
     with pytest.raises(RulesError, match="unknown rules preset"):
         get_rules("vegas")
     with pytest.raises(RulesError, match="malformed Aces Up table"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.table import Table
@@ -40,9 +39,9 @@ def hand_command(
 def settle_command(
     player: str = typer.Option(..., "--player", help="The player's five cards."),
     dealer: str = typer.Option(..., "--dealer", help="The dealer's six cards."),
-    up: Optional[str] = typer.Option(None, "--up", help="The dealer's up card (one of the six)."),
+    up: str | None = typer.Option(None, "--up", help="The dealer's up card (one of the six)."),
     ante: int = typer.Option(..., "--ante", help="Ante in chips."),
-    play: Optional[int] = typer.Option(None, "--play", help="Play bet in chips."),
+    play: int | None = typer.Option(None, "--play", help="Play bet in chips."),
     fold: bool = typer.Option(False, "--fold", help="The player folds."),
     aces_up: int = typer.Option(0, "--aces-up", help="Aces Up bet in chips."),
     rules_name: str = typer.Option("live", "--rules", help="Rules preset: live (seed 002) or online (seed 004)."),

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any, Union
 
 from fourcards.cards import Card, Deck, check_distinct, make_rng, parse_card, parse_cards
 from fourcards.errors import CardError, IllegalActionError
@@ -101,7 +102,7 @@ class Deal(_Record):
 
     @classmethod
     def of(cls, hands: Mapping[int, Iterable[Card | str] | str], dealer: Iterable[Card | str] | str,
-           up_card: Card | str) -> "Deal":
+           up_card: Card | str) -> Deal:
         """Build a deal from card text, e.g. ``Deal.of({1: "9h 9d 9s Kc 3d"}, "Qd Qs 8c 8h 4s 2d", "Qd")``.
 
         Raises:
@@ -515,13 +516,13 @@ class PokerRound:
         """Void the round: every wager returned, every payoff 0 (seed 004)."""
         self.apply(Void(reason))
 
-    def clone(self) -> "PokerRound":
+    def clone(self) -> PokerRound:
         """An independent deep copy."""
         return copy.deepcopy(self)
 
     @classmethod
     def replay(cls, rules: PokerRules, seats: int | Iterable[int],
-               history: Iterable[Action | Mapping[str, Any]]) -> "PokerRound":
+               history: Iterable[Action | Mapping[str, Any]]) -> PokerRound:
         """Rebuild a round by applying ``history`` (actions or their ``to_dict()`` records)."""
         rnd = cls(rules, seats)
         for item in history:

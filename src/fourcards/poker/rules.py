@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from fourcards.cards import Rank
 from fourcards.errors import RulesError
 from fourcards.hands import HandCategory, HandValue
-from fourcards.cards import Rank
 
 __all__ = [
     "AnteBonusTable",
@@ -264,7 +264,7 @@ class PokerRules:
         return " or ".join(str(m * ante) for m in self.play_multiples)
 
     def with_tables(self, ante_bonus: AnteBonusTable | None = None,
-                    aces_up: AcesUpTable | None = None) -> "PokerRules":
+                    aces_up: AcesUpTable | None = None) -> PokerRules:
         """A copy with other pay tables (name becomes ``custom`` if anything changed)."""
         new = replace(self, ante_bonus=ante_bonus or self.ante_bonus, aces_up=aces_up or self.aces_up)
         if new != self:
