@@ -1,0 +1,714 @@
+"""The Four of a Kind state machine: antes, the deal, betting rounds, turning, pots.
+
+One :class:`Game` is one deal at a table (DESIGN.md "Four of a Kind rulings";
+seed 000; seed 001 = OPR-903). Shape (same as the poker round):
+
+* :meth:`Game.legal_actions` - the options of the player to act
+  (:class:`~fourcards.kind.actions.LegalAction`, with min/max amounts);
+* :meth:`Game.apply` - apply an :class:`~fourcards.kind.actions.Action`; an
+  illegal one raises :class:`~fourcards.errors.IllegalActionError` and changes
+  nothing (it is validated in full before any mutation);
+* :attr:`Game.actor` (seat to act, or ``None``), :attr:`Game.is_terminal`,
+  :attr:`Game.payoffs` (net chips per seat, summing to zero);
+* :attr:`Game.history` - append-only frozen records
+  (:mod:`fourcards.kind.history`), chance events included;
+  :meth:`Game.from_history` replays a deal exactly;
+* :meth:`Game.observation` - what a seat sees (everything but the undealt deck);
+* :meth:`Game.clone`.
+
+Chance events (deals, returned duplicates, reshuffles, turned cards) are
+operations of their own. They run as soon as the game needs them, drawing
+from an ``rng``-shuffled deck (the OS CSPRNG by default, a seeded
+:class:`random.Random` for tests and simulations) or from ``cards`` given in
+order (replays, tests). A game given too few ``cards`` waits at a chance node
+(:attr:`Game.pending_chance`) until :meth:`Game.supply` gives more.
+
+Seats are numbered clockwise; dealing and action go clockwise (increasing seat
+numbers, wrapping around). The dealer is the ``button`` seat; dealing starts
+at the dealer's left (DESIGN.md ruling 2).
+
+Rulings the seeds leave open are decided here and documented in docs/kind.md:
+fold is offered only when facing a bet; a short all-in bet or raise (below
+``min_bet``) does not count toward the raise cap and does not reopen the
+betting for players who have already acted; an uncalled bet goes back at the
+end of its round; a betting round is skipped when fewer than two players can
+still bet.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import Any
+
+from fourcards.cards import FULL_DECK, Card, make_rng, parse_card
+from fourcards.errors import CardError, IllegalActionError, RulesError
+from fourcards.kind.actions import Action, ActionKind, LegalAction
+from fourcards.kind.history import (
+    Ante,
+    AwardChips,
+    BettingRound,
+    DealCard,
+    Finish,
+    HistoryError,
+    Op,
+    PlayerAction,
+    ReturnCard,
+    ReturnUncalled,
+    Shuffle,
+    SitOut,
+    Start,
+    TurnCard,
+)
+from fourcards.kind.holdings import Holding, high_key
+from fourcards.kind.observation import Observation, SeatView
+from fourcards.kind.pots import Award, Pot, settle_pots, side_pots
+from fourcards.kind.rules import MAX_PLAYERS, KindRules, Redeal
+
+__all__ = ["Phase", "Game", "next_button", "can_play"]
+
+
+class Phase(str, Enum):
+    """Where the deal stands."""
+
+    DEAL = "deal"          # initial face-up cards (seed 001 Article 2)
+    BETTING = "betting"    # a betting round (seed 001 §3.1-3.2)
+    TURNING = "turning"    # the dealer turns cards (§3.3)
+    FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
+
+
+def can_play(stack: int, rules: KindRules) -> bool:
+    """Whether a seat with ``stack`` chips is dealt in: it can pay the ante and has
+    chips (DESIGN.md ruling 8: a player who cannot pay the ante sits the deal out)."""
+    return stack >= rules.ante and stack > 0
+
+
+def next_button(stacks: Sequence[int], button: int, rules: KindRules) -> int:
+    """The next dealer: the first seat clockwise of ``button`` that can play the
+    next deal (DESIGN.md ruling 1: the deal button rotates). Returns ``button``
+    itself if no other seat can play."""
+    n = len(stacks)
+    for step in range(1, n + 1):
+        seat = (button + step) % n
+        if can_play(stacks[seat], rules):
+            return seat
+    return button
+
+
+class Game:
+    """One deal of Four of a Kind. Amounts are whole chips.
+
+    Args:
+        rules: table rules (default :class:`KindRules`).
+        stacks: chips of each seat before the deal (seat order, clockwise);
+            seats that cannot pay the ante sit out.
+        button: the dealer's seat.
+        rng: shuffles the deck and reshuffles after a returned duplicate; the
+            OS CSPRNG when omitted (live play).
+        cards: instead of a shuffled deck, the cards to deal and turn, in order
+            (for replays and tests). Returned duplicates may be dealt again.
+
+    Raises:
+        RulesError: bad stacks or button, more than 13 seats, or fewer than
+            ``rules.min_players`` (more than ``max_players``) seats able to ante.
+        CardError: malformed or repeated ``cards`` (at the point they are dealt).
+    """
+
+    def __init__(
+        self,
+        rules: KindRules | None = None,
+        stacks: Sequence[int] = (),
+        button: int = 0,
+        *,
+        rng: random.Random | None = None,
+        cards: Iterable[Card | str] | None = None,
+    ) -> None:
+        self.rules = rules = rules or KindRules()
+        stacks = list(stacks)
+        n = len(stacks)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise RulesError(f"a table has 2 to {MAX_PLAYERS} seats, got {n}")
+        for s, st in enumerate(stacks):
+            if not isinstance(st, int) or isinstance(st, bool) or st < 0:
+                raise RulesError(f"seat {s} stack must be a whole, non-negative number of chips, got {st!r}")
+        if not isinstance(button, int) or not 0 <= button < n:
+            raise RulesError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        players = [s for s in range(n) if can_play(stacks[s], rules)]
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise RulesError(
+                f"{len(players)} seats can pay the ante of {rules.ante}: "
+                f"this table needs {rules.min_players} to {rules.max_players} players"
+            )
+        self.n_seats = n
+        self.button = button
+        self.initial_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks: list[int] = stacks
+        self.in_deal: list[bool] = [can_play(st, rules) for st in stacks]
+        self.folded: list[bool] = [False] * n
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.contributed: list[int] = [0] * n
+        self.stakes: list[int] = [0] * n  # this betting round
+        self.discards: list[Card] = []
+        self.phase = Phase.DEAL
+        self.round_number = 0
+        self.level = 0  # the current bet of this round (highest stake)
+        self.full_wagers = 0  # full bets + raises this round (raise cap)
+        self._need: set[int] = set()
+        self._may_raise: set[int] = set()
+        self._actor: int | None = None
+        self.awards: list[Award] = []
+        self.finish_reason: str | None = None
+        self._history: list[Op] = []
+        # the deck: rng-shuffled list (top = end) or scripted cards
+        self._in_deck: set[Card] = set(FULL_DECK)
+        self._rng: random.Random | None
+        if cards is None:
+            self._rng = rng if rng is not None else make_rng()
+            self._deck: list[Card] | None = list(FULL_DECK)
+            self._rng.shuffle(self._deck)
+            self._script: list[Card] = []
+        else:
+            self._rng = None
+            self._deck = None
+            self._script = [parse_card(c) for c in cards]
+            self._script.reverse()  # pop from the end
+        order = [(button + i) % n for i in range(1, n + 1)]
+        self._deal_order = [s for s in order if self.in_deal[s]]
+        self._deal_queue: list[int] = list(self._deal_order)
+
+        self._log(Start(rules.to_dict(), self.initial_stacks, button))
+        for s in range(n):
+            if not self.in_deal[s]:
+                self._log(SitOut(s))
+        for s in self._deal_order:  # seed 001 §2.1
+            if rules.ante:
+                self.stacks[s] -= rules.ante
+                self.contributed[s] += rules.ante
+                self._log(Ante(s, rules.ante))
+        self._advance()
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def history(self) -> tuple[Op, ...]:
+        """Every operation so far, chance events included (append-only)."""
+        return tuple(self._history)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` (chance pending or deal over)."""
+        return self._actor
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def pending_chance(self) -> str | None:
+        """``"deal"`` or ``"turn"`` when a scripted game waits for a card (:meth:`supply`)."""
+        if self.is_terminal or self._actor is not None:
+            return None
+        return "deal" if self.phase is Phase.DEAL else "turn"
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot (all pots), ``sum(contributed)``; 0 once awarded."""
+        return 0 if self.is_terminal else sum(self.contributed)
+
+    @property
+    def live(self) -> list[bool]:
+        """Seats still in the deal (dealt in, not folded): the active players."""
+        return [d and not f for d, f in zip(self.in_deal, self.folded)]
+
+    @property
+    def active_seats(self) -> list[int]:
+        return [s for s, lv in enumerate(self.live) if lv]
+
+    def is_all_in(self, seat: int) -> bool:
+        """An active player with no chips behind."""
+        return self.in_deal[seat] and not self.folded[seat] and self.stacks[seat] == 0
+
+    def holding(self, seat: int) -> Holding | None:
+        """The seat's rank and number of cards, or ``None`` before its card is dealt."""
+        cs = self.cards[seat]
+        if not cs or (self.phase is Phase.DEAL and len({c.rank for c in cs}) != 1):
+            return None
+        return Holding(cs[0].rank, len(cs))
+
+    def holdings(self) -> dict[int, Holding]:
+        """Active seats' holdings (after the deal)."""
+        out = {}
+        for s in self.active_seats:
+            h = self.holding(s)
+            if h is not None:
+                out[s] = h
+        return out
+
+    def side_pots(self) -> list[Pot]:
+        """The pots as they stand (main pot first), from :func:`~fourcards.kind.pots.side_pots`."""
+        if self.is_terminal:
+            return []
+        return side_pots(self.contributed, self.live)
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips won (+) or lost (-) per seat; sums to zero.
+
+        Raises:
+            IllegalActionError: the deal is not over.
+        """
+        if not self.is_terminal:
+            raise IllegalActionError("payoffs are known only when the deal is over")
+        return tuple(a - b for a, b in zip(self.stacks, self.initial_stacks))
+
+    @property
+    def next_button(self) -> int:
+        """Dealer of the next deal with the current stacks (the button rotates)."""
+        return next_button(self.stacks, self.button, self.rules)
+
+    def to_call(self, seat: int) -> int:
+        """Chips ``seat`` would need to match the current bet (before the stack cap)."""
+        return self.level - self.stakes[seat]
+
+    def odds(self) -> dict[int, Any]:
+        """Exact odds of every active player (see :func:`fourcards.kind.odds.exact_odds`),
+        ``{seat: PlayerOdds}``; empty during the deal."""
+        from fourcards.kind.odds import exact_odds
+
+        hs = self.holdings()
+        if self.phase is Phase.DEAL or not hs:
+            return {}
+        seats = list(hs)
+        return dict(zip(seats, exact_odds([hs[s] for s in seats])))
+
+    # --------------------------------------------------------------- actions
+
+    def legal_actions(self) -> list[LegalAction]:
+        """The options of :attr:`actor` (empty when nobody is to act).
+
+        * no bet to match: ``check``, and ``bet`` (``min_bet``..``max_bet``, or
+          all-in for less) while the raise cap allows (seed 001 §3.1);
+        * facing a bet: ``fold``, ``call`` (all-in for less when short), and
+          ``raise`` while fewer than ``1 + max_raises`` full bets/raises were made
+          this round and the betting is open to this player (seed 001 §3.2).
+        """
+        s = self._actor
+        if s is None:
+            return []
+        rules = self.rules
+        stack = self.stacks[s]
+        to_call = self.level - self.stakes[s]
+        out: list[LegalAction] = []
+        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers
+        if to_call <= 0:
+            out.append(LegalAction(ActionKind.CHECK))
+            kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
+            if can_wager and stack > 0:
+                lo, hi = min(rules.min_bet, stack), min(rules.max_bet, stack)
+                out.append(LegalAction(kind, lo, hi, hi == stack))
+            return out
+        out.append(LegalAction(ActionKind.FOLD))
+        pay = min(to_call, stack)
+        out.append(LegalAction(ActionKind.CALL, pay, pay, pay == stack))
+        left = stack - to_call
+        if can_wager and left > 0:
+            lo, hi = min(rules.min_bet, left), min(rules.max_bet, left)
+            out.append(LegalAction(ActionKind.RAISE, lo, hi, hi == left))
+        return out
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if self.is_terminal:
+            return "the deal is over"
+        s = self._actor
+        if s is None:
+            return "no player is to act (a card must be dealt or turned)"
+        legal = self.legal_actions()
+        for la in legal:
+            if la.allows(action):
+                return None
+        kinds = {la.kind: la for la in legal}
+        k = action.kind
+        if k in kinds:
+            la = kinds[k]
+            if k is ActionKind.CALL:
+                return f"seat {s} cannot call {action.amount}: the call is {la.min_amount}"
+            if k in (ActionKind.CHECK, ActionKind.FOLD):
+                return f"seat {s} cannot {k.value} {action.amount}: {k.value} takes no amount"
+            return (f"seat {s} cannot {k.value} {action.amount}: a {k.value} adds "
+                    f"{la.min_amount} to {la.max_amount} chips (spread limit {self.rules.min_bet}-"
+                    f"{self.rules.max_bet}, stack {self.stacks[s]})")
+        to_call = self.level - self.stakes[s]
+        if k is ActionKind.CHECK:
+            return f"seat {s} cannot check: there is a bet of {to_call} to call"
+        if k is ActionKind.FOLD:
+            return f"seat {s} cannot fold: there is no bet to fold to (check instead)"
+        if k is ActionKind.CALL:
+            return f"seat {s} cannot call: there is no bet to call (check instead)"
+        if k is ActionKind.BET and self.level > 0:
+            return f"seat {s} cannot bet: there is already a bet (call, raise or fold)"
+        if self.full_wagers >= self.rules.max_wagers:
+            return (f"seat {s} cannot {k.value}: the raise cap of {self.rules.max_raises} raises "
+                    "is reached (only call or fold)")
+        if k is ActionKind.RAISE and self.level == 0:
+            return f"seat {s} cannot raise: there is no bet yet (bet instead)"
+        if s not in self._may_raise:
+            return (f"seat {s} cannot {k.value}: a short all-in does not reopen the betting "
+                    "to a player who has acted")
+        return f"seat {s} cannot {k.value}: not enough chips behind"
+
+    def is_legal(self, action: Action) -> bool:
+        return self._why_illegal(action) is None
+
+    def apply(self, action: Action | str) -> None:
+        """Apply the :attr:`actor`'s action; chance events that follow run at once.
+
+        Args:
+            action: an :class:`Action` or its text (``"raise 10"``).
+
+        Raises:
+            IllegalActionError: out of turn, deal over, a move not offered, an
+                amount outside the range; the state is left exactly unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        why = self._why_illegal(action)
+        if why is not None:
+            raise IllegalActionError(why)
+        s = self._actor
+        assert s is not None
+        k = action.kind
+        able_others = [x for x in self._able() if x != s]
+        if k is ActionKind.CHECK:
+            self._need.discard(s)
+            self._may_raise.discard(s)
+            self._log(PlayerAction(s, k.value, 0))
+        elif k is ActionKind.FOLD:
+            self.folded[s] = True
+            self._need.discard(s)
+            self._may_raise.discard(s)
+            self._log(PlayerAction(s, k.value, 0))
+        elif k is ActionKind.CALL:
+            pay = min(self.level - self.stakes[s], self.stacks[s])
+            self._put_in(s, pay)
+            self._need.discard(s)
+            self._may_raise.discard(s)
+            self._log(PlayerAction(s, k.value, pay))
+        else:  # bet or raise: action.amount above the current bet
+            pay = self.level - self.stakes[s] + action.amount
+            self._put_in(s, pay)
+            self.level = self.stakes[s]
+            if action.amount >= self.rules.min_bet:  # a full bet/raise reopens the betting
+                self.full_wagers += 1
+                self._need = set(able_others)
+                self._may_raise = set(able_others)
+            else:  # short all-in: everyone must answer, nobody who acted may re-raise
+                self._need = {x for x in able_others if self.stakes[x] < self.level}
+                self._may_raise.discard(s)
+            self._log(PlayerAction(s, k.value, action.amount))
+        if self.stacks[s] == 0:
+            self._need.discard(s)
+            self._may_raise.discard(s)
+        live = self.active_seats
+        if len(live) == 1:
+            self._finish_last_player(live[0])
+            return
+        if self._need:
+            self._actor = self._next_clockwise(s + 1, self._need)
+            return
+        self._end_round()
+        self._advance()
+
+    # ---------------------------------------------------------------- chance
+
+    def supply(self, *cards: Card | str) -> None:
+        """Give a scripted game the next cards to deal or turn, and continue.
+
+        Raises:
+            IllegalActionError: the game is not scripted or not waiting for a card.
+            CardError: a malformed card or one not in the deck (checked first).
+        """
+        if self._deck is not None:
+            raise IllegalActionError("this game deals from its own shuffled deck")
+        if self.pending_chance is None:
+            raise IllegalActionError("no card is needed now")
+        parsed = [parse_card(c) for c in cards]
+        if len(set(parsed)) != len(parsed) and self.phase is not Phase.DEAL:
+            raise CardError("a card cannot be turned twice")
+        for c in parsed:
+            if c not in self._in_deck:
+                raise CardError(f"card {c} is not in the deck")
+        self._script = list(reversed(parsed)) + self._script
+        self._advance()
+
+    def _draw(self) -> Card | None:
+        if self._deck is not None:
+            if not self._deck:
+                raise AssertionError("deck exhausted: impossible while an active rank is incomplete")
+            card = self._deck.pop()
+        else:
+            if not self._script:
+                return None
+            card = self._script[-1]
+            if card not in self._in_deck:
+                raise CardError(f"card {card} cannot be dealt: it is not in the deck (dealt or turned already)")
+            self._script.pop()
+        self._in_deck.discard(card)
+        return card
+
+    def _put_back(self, seat: int, card: Card) -> None:
+        self.cards[seat].remove(card)
+        self._in_deck.add(card)
+        self._log(ReturnCard(seat, card))
+        if self._deck is not None:
+            self._deck.append(card)
+
+    def _shuffle(self) -> None:
+        if self._deck is not None:
+            assert self._rng is not None
+            self._rng.shuffle(self._deck)
+        self._log(Shuffle())
+
+    def _advance(self) -> None:
+        """Run chance events until a player must act, the deal ends, or cards run out (scripted)."""
+        while not self.is_terminal and self._actor is None:
+            if self.phase is Phase.DEAL:
+                if not self._deal_step():
+                    return
+            else:
+                if not self._turn_step():
+                    return
+
+    def _deal_step(self) -> bool:
+        """Deal one card (seed 000 / seed 001 Article 2). False when no card is available."""
+        if not self._deal_queue:
+            dup = self._duplicated_seats()
+            if dup:  # seed 001 §2.3: every holder of a duplicated rank gets a new card
+                for s in dup:
+                    self._put_back(s, self.cards[s][0])
+                self._shuffle()
+                self._deal_queue = dup
+                return True
+            self._start_round(max(self._deal_order, key=lambda s: self.cards[s][0].rank))  # §3.1
+            return True
+        seat = self._deal_queue[0]
+        card = self._draw()
+        if card is None:
+            return False
+        self.cards[seat].append(card)
+        self._log(DealCard(seat, card))
+        if self.rules.redeal is Redeal.REPLACE:
+            held = {self.cards[s][0].rank for s in self._deal_order if s != seat and self.cards[s]}
+            if card.rank in held:  # seed 000: the duplicate goes back, reshuffle, deal again
+                self._put_back(seat, card)
+                self._shuffle()
+                return True
+        self._deal_queue.pop(0)
+        return True
+
+    def _duplicated_seats(self) -> list[int]:
+        counts: dict[Any, int] = {}
+        for s in self._deal_order:
+            r = self.cards[s][0].rank
+            counts[r] = counts.get(r, 0) + 1
+        return [s for s in self._deal_order if counts[self.cards[s][0].rank] > 1]
+
+    def _turn_step(self) -> bool:
+        """Turn one card (seed 001 §3.3-3.5, §4.1). False when no card is available."""
+        card = self._draw()
+        if card is None:
+            return False
+        holder = next((s for s in self.active_seats if self.cards[s][0].rank == card.rank), None)
+        self._log(TurnCard(card, holder))
+        if holder is None:  # §3.3(b), §3.5: matches no active player's rank
+            self.discards.append(card)
+            return True
+        self.cards[holder].append(card)  # §3.3(a)
+        if len(self.cards[holder]) == 4:  # §4.1
+            self._finish_four(holder)
+            return True
+        self.phase = Phase.BETTING
+        self._start_round(max(self.active_seats, key=lambda s: high_key(self.holding(s))))  # §3.4
+        return True
+
+    # --------------------------------------------------------------- betting
+
+    def _able(self) -> list[int]:
+        """Active players who can still bet (chips behind)."""
+        return [s for s in range(self.n_seats) if self.in_deal[s] and not self.folded[s] and self.stacks[s] > 0]
+
+    def _next_clockwise(self, start: int, among: set[int]) -> int:
+        for step in range(self.n_seats):
+            s = (start + step) % self.n_seats
+            if s in among:
+                return s
+        raise AssertionError("no seat to act")
+
+    def _start_round(self, opener: int) -> None:
+        self.round_number += 1
+        self.stakes = [0] * self.n_seats
+        self.level = 0
+        self.full_wagers = 0
+        able = self._able()
+        if len(able) < 2:  # nobody to bet against: no betting round
+            self.phase = Phase.TURNING
+            self._log(BettingRound(self.round_number, opener, skipped=True))
+            return
+        self.phase = Phase.BETTING
+        self._need = set(able)
+        self._may_raise = set(able)
+        self._log(BettingRound(self.round_number, opener))
+        self._actor = self._next_clockwise(opener, self._need)
+
+    def _put_in(self, seat: int, chips: int) -> None:
+        assert 0 <= chips <= self.stacks[seat]
+        self.stacks[seat] -= chips
+        self.stakes[seat] += chips
+        self.contributed[seat] += chips
+
+    def _end_round(self) -> None:
+        """The round is over; an uncalled bet goes back (its excess over every other seat)."""
+        self._actor = None
+        self._need = set()
+        self._may_raise = set()
+        self.phase = Phase.TURNING
+        top = max(self.contributed)
+        leaders = [s for s in range(self.n_seats) if self.contributed[s] == top]
+        if len(leaders) == 1:
+            s = leaders[0]
+            second = max(c for x, c in enumerate(self.contributed) if x != s)
+            excess = top - second
+            if excess > 0 and self.live[s]:
+                self.contributed[s] -= excess
+                self.stakes[s] -= excess
+                self.stacks[s] += excess
+                self._log(ReturnUncalled(s, excess))
+
+    # ------------------------------------------------------------ settlement
+
+    def _finish_four(self, seat: int) -> None:
+        self._log(Finish("four", seat))
+        holdings = {s: h for s, h in self.holdings().items()}
+        self._award(settle_pots(side_pots(self.contributed, self.live), holdings), "four")
+
+    def _finish_last_player(self, seat: int) -> None:
+        """DESIGN.md ruling 7 (seed 000): all others folded, the last takes the pot at once."""
+        self._actor = None
+        self._log(Finish("last_player", seat))
+        self._award([Award(0, seat, sum(self.contributed), "whole")], "last_player")
+
+    def _award(self, awards: list[Award], reason: str) -> None:
+        assert sum(a.amount for a in awards) == sum(self.contributed)
+        self.awards = awards
+        self.finish_reason = reason
+        for a in awards:
+            self.stacks[a.seat] += a.amount
+            self._log(AwardChips(a.pot, a.seat, a.amount, a.share))
+        self.phase = Phase.FINISHED
+        self._actor = None
+        self._need = set()
+        self._may_raise = set()
+
+    def _log(self, op: Op) -> None:
+        self._history.append(op)
+
+    # ------------------------------------------------------- observation etc.
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` sees (``None``: a spectator). Every card is face up, so this
+        is the whole table - holdings, discards, stacks, bets, pots, history - but
+        never the undealt cards or their order (only their number).
+
+        Raises:
+            RulesError: ``seat`` is not a seat of this table.
+        """
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.n_seats):
+            raise RulesError(f"no seat {seat!r} at this table of {self.n_seats}")
+        views = []
+        for s in range(self.n_seats):
+            if not self.in_deal[s]:
+                status = "out"
+            elif self.folded[s]:
+                status = "folded"
+            elif self.stacks[s] == 0 and not self.is_terminal:
+                status = "all_in"
+            else:
+                status = "active"
+            views.append(SeatView(s, status, tuple(self.cards[s]), self.stacks[s], self.contributed[s],
+                                  self.stakes[s]))
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase.value,
+            button=self.button,
+            round_number=self.round_number,
+            actor=self._actor,
+            seats=tuple(views),
+            discards=tuple(self.discards),
+            cards_in_deck=len(self._in_deck),
+            pot=self.pot,
+            pots=tuple(self.side_pots()),
+            bet=self.level,
+            full_wagers=self.full_wagers,
+            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self._actor else (),
+            history=self.history,
+            awards=tuple(self.awards),
+            payoffs=self.payoffs if self.is_terminal else None,
+        )
+
+    def clone(self) -> Game:
+        """An independent copy (the same seeded rng state; a CSPRNG is shared)."""
+        new = copy.copy(self)
+        for name in ("stacks", "in_deal", "folded", "contributed", "stakes", "discards", "awards",
+                     "_history", "_deal_order", "_deal_queue", "_script"):
+            setattr(new, name, list(getattr(self, name)))
+        new.cards = [list(c) for c in self.cards]
+        new._need = set(self._need)
+        new._may_raise = set(self._may_raise)
+        new._in_deck = set(self._in_deck)
+        new._deck = None if self._deck is None else list(self._deck)
+        if self._rng is not None and type(self._rng) is random.Random:
+            r = random.Random()
+            r.setstate(self._rng.getstate())
+            new._rng = r
+        return new
+
+    @classmethod
+    def from_history(cls, history: Sequence[Op]) -> Game:
+        """Replay a deal from its records exactly (the deck is given by the dealt
+        and turned cards in order; player actions are re-applied).
+
+        Raises:
+            HistoryError: no ``start`` record first, or the replay differs from
+                the records (a tampered or inconsistent history).
+            IllegalActionError: a recorded action is illegal.
+        """
+        history = list(history)
+        if not history or not isinstance(history[0], Start):
+            raise HistoryError("a hand history must begin with a 'start' record")
+        start = history[0]
+        script = [op.card for op in history if isinstance(op, (DealCard, TurnCard))]
+        game = cls(KindRules.from_dict(dict(start.rules)), list(start.stacks), start.button, cards=script)
+        for i, op in enumerate(history):
+            if isinstance(op, PlayerAction):
+                if game.actor != op.seat:
+                    raise HistoryError(f"record {i}: seat {op.seat} acts but seat {game.actor} is to act")
+                kind = ActionKind(op.kind)
+                game.apply(Action(kind, op.amount))
+        got = game.history
+        if len(got) < len(history) or any(a != b for a, b in zip(got, history)):
+            for i, (a, b) in enumerate(zip(got, history)):
+                if a != b:
+                    raise HistoryError(f"history does not replay at record {i}: recorded {b.to_dict()}, "
+                                       f"replayed {a.to_dict()}")
+            raise HistoryError(f"history does not replay: {len(history)} records, replay gives {len(got)}")
+        if len(got) > len(history):
+            raise HistoryError(f"history is incomplete: the replay continues past record {len(history) - 1}")
+        return game
+
+    replay = from_history
+
+    def __repr__(self) -> str:
+        return (f"Game(seats={self.n_seats}, phase={self.phase.value}, round={self.round_number}, "
+                f"actor={self._actor}, pot={self.pot})")

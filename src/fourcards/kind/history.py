@@ -1,0 +1,239 @@
+"""Operation records of a Four of a Kind deal, and their JSON (lines) form.
+
+A deal's history is an append-only tuple of frozen records, chance events
+included, from which :meth:`fourcards.kind.game.Game.from_history` replays the
+deal exactly. Every card in a record was face up on the table (dealt, returned
+after a duplicate deal, or turned); the order of the undealt deck is never
+recorded. Amounts are whole chips.
+
+Records (``op`` name in JSON):
+
+========================  ===========  ===============================================
+record                    op           meaning
+========================  ===========  ===============================================
+:class:`Start`            start        rules, stacks before the deal, button
+:class:`SitOut`           sit_out      a seat cannot pay the ante (DESIGN.md ruling 8)
+:class:`Ante`             ante         a seat antes (seed 001 §2.1)
+:class:`DealCard`         deal         a face-up card dealt to a seat (§2.2)
+:class:`ReturnCard`       return       a duplicate rank goes back (seed 000; §2.3)
+:class:`Shuffle`          shuffle      the undealt cards are reshuffled
+:class:`BettingRound`     round        a betting round starts (or is skipped)
+:class:`PlayerAction`     action       check / bet / call / raise / fold
+:class:`ReturnUncalled`   uncalled     an uncalled bet goes back at the round end
+:class:`TurnCard`         turn         a turned card: to a seat or discarded (§3.3)
+:class:`Finish`           finish       four of a kind (§4.1) or last player standing
+:class:`AwardChips`       award        chips of a pot to a seat (high/low/whole)
+========================  ===========  ===============================================
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from fourcards.cards import Card, parse_card
+from fourcards.errors import FourcardsError
+
+__all__ = [
+    "Op", "Start", "SitOut", "Ante", "DealCard", "ReturnCard", "Shuffle", "BettingRound",
+    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips",
+    "op_from_dict", "dumps_history", "loads_history", "read_histories", "HistoryError",
+]
+
+
+class HistoryError(FourcardsError):
+    """A malformed hand history or one that does not replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """Base of the operation records."""
+
+    op: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"op": self.op}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, Card):
+                v = str(v)
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Op):
+    op: ClassVar[str] = "start"
+    rules: dict[str, Any]
+    stacks: tuple[int, ...]
+    button: int
+
+    def __hash__(self) -> int:  # rules is a dict
+        return hash((tuple(sorted(self.rules.items())), self.stacks, self.button))
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut(Op):
+    op: ClassVar[str] = "sit_out"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ante(Op):
+    op: ClassVar[str] = "ante"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealCard(Op):
+    op: ClassVar[str] = "deal"
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCard(Op):
+    op: ClassVar[str] = "return"
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Op):
+    op: ClassVar[str] = "shuffle"
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRound(Op):
+    """Round ``number`` opened by ``opener``; ``skipped`` when fewer than two
+    players can still bet (the others are all-in)."""
+
+    op: ClassVar[str] = "round"
+    number: int
+    opener: int
+    skipped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAction(Op):
+    """``amount``: chips above the current bet for bet/raise, chips put in for a call."""
+
+    op: ClassVar[str] = "action"
+    seat: int
+    kind: str
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnUncalled(Op):
+    op: ClassVar[str] = "uncalled"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCard(Op):
+    """A turned card; ``seat`` is who receives it, ``None`` when discarded."""
+
+    op: ClassVar[str] = "turn"
+    card: Card
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Op):
+    """``reason`` is ``"four"`` (``seat`` completed four) or ``"last_player"``."""
+
+    op: ClassVar[str] = "finish"
+    reason: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AwardChips(Op):
+    op: ClassVar[str] = "award"
+    pot: int
+    seat: int
+    amount: int
+    share: str
+
+
+_OPS: dict[str, type[Op]] = {
+    cls.op: cls
+    for cls in (Start, SitOut, Ante, DealCard, ReturnCard, Shuffle, BettingRound, PlayerAction,
+                ReturnUncalled, TurnCard, Finish, AwardChips)
+}
+
+
+def op_from_dict(data: dict[str, Any]) -> Op:
+    """Rebuild a record from :meth:`Op.to_dict` output.
+
+    Raises:
+        HistoryError: unknown ``op`` or bad fields.
+    """
+    try:
+        cls = _OPS[data["op"]]
+    except (KeyError, TypeError):
+        raise HistoryError(f"unknown history record {data!r}") from None
+    kwargs: dict[str, Any] = {}
+    try:
+        for f in fields(cls):
+            if f.name not in data:
+                if f.default is MISSING:
+                    raise KeyError(f.name)
+                continue
+            v = data[f.name]
+            if f.name == "card":
+                v = parse_card(v)
+            elif f.name == "stacks":
+                v = tuple(int(x) for x in v)
+            kwargs[f.name] = v
+        return cls(**kwargs)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise HistoryError(f"malformed {data.get('op')!r} record {data!r}: {exc}") from None
+
+
+def dumps_history(history: Iterable[Op]) -> str:
+    """JSON lines, one record per line (a deal starts with its ``start`` record)."""
+    return "".join(json.dumps(op.to_dict(), separators=(",", ":")) + "\n" for op in history)
+
+
+def loads_history(text: str) -> list[Op]:
+    """Parse JSON lines (or a JSON list) of records.
+
+    Raises:
+        HistoryError: malformed JSON or records.
+    """
+    text = text.strip()
+    if not text:
+        return []
+    try:
+        if text.startswith("["):
+            items = json.loads(text)
+        else:
+            items = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise HistoryError(f"malformed hand history: {exc}") from None
+    return [op_from_dict(d) for d in items]
+
+
+def read_histories(text: str) -> list[list[Op]]:
+    """Split a file of several deals (each starting with ``start``) into deals.
+
+    Raises:
+        HistoryError: malformed records, or records before the first ``start``.
+    """
+    deals: list[list[Op]] = []
+    for op in loads_history(text):
+        if isinstance(op, Start):
+            deals.append([op])
+        elif not deals:
+            raise HistoryError("a hand history must begin with a 'start' record")
+        else:
+            deals[-1].append(op)
+    return deals
