@@ -1,0 +1,116 @@
+"""``fourcards kind odds|settle|play`` - Four of a Kind at the command line.
+
+* ``fourcards kind odds 7 QQ 3 999 [--json]`` - exact P(high), P(low) and
+  expected share of each player (holdings in seat order: a rank repeated, tens
+  as ``T``, ``t`` or ``10``);
+* ``fourcards kind settle --pot 60 7 QQ 3 9999 [--json]`` - settle a finished
+  deal (seed 001 "Settling the pot": 0/0/30/30);
+* ``fourcards kind play --players 6 [--bots 5] [--seed N] [--history FILE]
+  [--replay FILE]`` - play against bots in the terminal, or replay a history.
+
+Bad input prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from fourcards.cli.app import console, fail, kind_app
+from fourcards.errors import FourcardsError, RulesError
+from fourcards.kind.holdings import low_key, parse_holdings
+from fourcards.kind.odds import exact_odds
+from fourcards.kind.pots import split_pot
+from fourcards.kind.rules import get_rules
+from fourcards.kind.terminal import play_session, replay_session
+
+HOLDINGS_HELP = "Players' cards in seat order, as ranks: 7 QQ 3 999 (tens: T, t or 10, e.g. TT or 1010)."
+
+
+def _holdings(texts: list[str]):
+    holdings = parse_holdings(texts)
+    if len(holdings) < 2:
+        raise RulesError(f"give at least two holdings (one per active player), got {len(holdings)}")
+    return holdings
+
+
+@kind_app.command("odds")
+def odds_command(
+    holdings: list[str] = typer.Argument(..., help=HOLDINGS_HELP, metavar="HOLDINGS..."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list in seat order."),
+) -> None:
+    """Exact chance of each active player taking high and low (no further folds)."""
+    try:
+        hs = _holdings(holdings)
+        odds = exact_odds(hs)
+    except FourcardsError as exc:
+        fail(str(exc))
+    if as_json:
+        out = []
+        for seat, o in enumerate(odds):
+            d = {"seat": seat, **o.to_dict(), "p_high_exact": str(o.p_high), "p_low_exact": str(o.p_low)}
+            out.append(d)
+        print(json.dumps(out))
+        return
+    t = Table(title="Four of a Kind: exact odds (assuming no further folds)")
+    for col in ("seat", "holding", "P(high)", "P(low)", "exp. share of pot"):
+        t.add_column(col, justify="left" if col == "holding" else "right")
+    for seat, (h, o) in enumerate(zip(hs, odds)):
+        t.add_row(str(seat), str(h), f"{o.high:.4f}", f"{o.low:.4f}", f"{o.share:.4f}")
+    console.print(t)
+
+
+@kind_app.command("settle")
+def settle_command(
+    holdings: list[str] = typer.Argument(..., help=HOLDINGS_HELP, metavar="HOLDINGS..."),
+    pot: int = typer.Option(..., "--pot", help="Chips in the pot."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list of chips in seat order."),
+) -> None:
+    """Settle a finished deal: exactly one holding has four cards; all listed players are active."""
+    try:
+        hs = _holdings(holdings)
+        shares = split_pot(pot, hs)
+    except FourcardsError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(shares))
+        return
+    high = next(i for i, h in enumerate(hs) if h.is_four)
+    low = min((i for i in range(len(hs)) if i != high), key=lambda i: low_key(hs[i]))
+    t = Table(title=f"Four of a Kind: settling a pot of {pot}")
+    for col in ("seat", "holding", "share", ""):
+        t.add_column(col, justify="right" if col == "share" else "left")
+    for seat, (h, s) in enumerate(zip(hs, shares)):
+        role = "high" if seat == high else ("low" if seat == low else "")
+        t.add_row(str(seat), str(h), str(s), role)
+    console.print(t)
+
+
+@kind_app.command("play")
+def play_command(
+    players: int = typer.Option(6, "--players", help="Seats at the table (4-13)."),
+    bots: int = typer.Option(None, "--bots", help="Computer players (default: players - 1)."),
+    seed: int = typer.Option(None, "--seed", help="Seed the deck and bots (default: OS CSPRNG)."),
+    history: Path = typer.Option(None, "--history", help="Write the hand history (JSON lines) here."),
+    replay: Path = typer.Option(None, "--replay", help="Replay a hand-history file instead of playing."),
+    deals: int = typer.Option(None, "--deals", help="Stop after this many deals (default: until quit)."),
+    stack: int = typer.Option(200, "--stack", help="Starting chips per seat."),
+    bot_kind: list[str] = typer.Option(["odds", "cautious", "random"], "--bot-kind",
+                                       help="Bot types, cycled over the bot seats: odds, cautious, random."),
+    preset: str = typer.Option("family", "--rules", help="Rules preset: family (seed 000) or opr903 (seed 001)."),
+) -> None:
+    """Play full deals against bots in the terminal (actions read from stdin:
+    check, bet N, call, raise N, fold; quit or end of input stops)."""
+    try:
+        if replay is not None:
+            replay_session(replay, console)
+            return
+        play_session(players=players, bots=bots, bot_kinds=bot_kind, seed=seed, rules=get_rules(preset),
+                     stack=stack, deals=deals, history_path=history, console=console)
+    except FourcardsError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot use history file: {exc}")

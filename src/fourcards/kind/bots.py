@@ -1,0 +1,208 @@
+"""Computer players for Four of a Kind, and helpers to run deals with them.
+
+Interface (any user can implement it): a :class:`Bot` has a ``name`` and
+``act(observation, legal_actions, rng) -> Action``; it sees only its seat's
+:class:`~fourcards.kind.observation.Observation` (DESIGN.md: bots see an
+observation, never the state) and must return an action that one of
+``legal_actions`` allows.
+
+Built in, by name in :data:`BOTS` (``make_bot("odds")``):
+
+* ``"odds"`` - :class:`OddsBot`: exact odds (:func:`~fourcards.kind.odds.exact_odds`)
+  and pot odds: calls when its expected share of the pot pays for the call,
+  bets and raises when its share beats an even split among the active players;
+* ``"cautious"`` - :class:`CautiousBot`: checks whenever it can, never raises,
+  bets only with a strong share and calls only small bets with good pot odds;
+* ``"random"`` - :class:`RandomBot`: a uniformly random legal move and amount.
+
+:func:`play_deal` runs one deal with a bot in every seat; :func:`play_deals`
+runs a session (stacks carried over, the button rotating) - for simulations
+and benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+
+from fourcards.errors import RulesError
+from fourcards.kind.actions import Action, ActionKind, LegalAction
+from fourcards.kind.game import Game, can_play, next_button
+from fourcards.kind.observation import Observation
+from fourcards.kind.odds import exact_odds
+from fourcards.kind.rules import KindRules
+
+__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "BOTS", "make_bot", "play_deal", "play_deals",
+           "expected_share"]
+
+
+class Bot(ABC):
+    """A computer player. Subclasses implement :meth:`act`."""
+
+    name: str = "bot"
+
+    @abstractmethod
+    def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
+            rng: random.Random) -> Action:
+        """Choose an action allowed by one of ``legal_actions`` (non-empty)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def _option(legal: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None:
+    return next((la for la in legal if la.kind is kind), None)
+
+
+def expected_share(observation: Observation) -> tuple[float, int]:
+    """The observing seat's exact expected fraction of the pot and the number of
+    active players (assuming no further folds; main pot only)."""
+    hs = observation.holdings()
+    seat = observation.seat
+    if seat is None or seat not in hs:
+        return 0.0, len(hs)
+    seats = list(hs)
+    odds = exact_odds([hs[s] for s in seats])
+    return odds[seats.index(seat)].share, len(seats)
+
+
+class RandomBot(Bot):
+    """Picks a legal move uniformly, then a uniform amount in its range."""
+
+    name = "random"
+
+    def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
+            rng: random.Random) -> Action:
+        la = rng.choice(list(legal_actions))
+        return la.action(rng.randint(la.min_amount, la.max_amount))
+
+
+class OddsBot(Bot):
+    """Plays the exact odds against the pot odds.
+
+    With expected share ``e`` of the pot (:func:`expected_share`), ``n`` active
+    players, pot ``P`` and ``c`` chips to call:
+
+    * facing a bet: call when ``e >= c / (P + c)`` (the pot pays for the call),
+      else fold; raise (max when ``e * n >= 2``) when ``e * n >= raise_edge``;
+    * no bet: bet (max when ``e * n >= 2``) when ``e * n >= bet_edge``, else check.
+
+    ``e * n > 1`` means the seat expects more than an even split of any chips
+    that everyone adds, which is when betting gains.
+    """
+
+    name = "odds"
+
+    def __init__(self, bet_edge: float = 1.25, raise_edge: float = 1.6) -> None:
+        self.bet_edge = bet_edge
+        self.raise_edge = raise_edge
+
+    def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
+            rng: random.Random) -> Action:
+        e, n = expected_share(observation)
+        edge = e * n
+        to_call = observation.to_call
+        if to_call == 0:
+            bet = _option(legal_actions, ActionKind.BET) or _option(legal_actions, ActionKind.RAISE)
+            if bet is not None and edge >= self.bet_edge:
+                return bet.action(bet.max_amount if edge >= 2 else bet.min_amount)
+            return Action.check()
+        call = _option(legal_actions, ActionKind.CALL)
+        assert call is not None
+        raise_ = _option(legal_actions, ActionKind.RAISE)
+        if raise_ is not None and edge >= self.raise_edge:
+            return raise_.action(raise_.max_amount if edge >= 2 else raise_.min_amount)
+        if e * (observation.pot + call.min_amount) >= call.min_amount:
+            return call.action()
+        return Action.fold()
+
+
+class CautiousBot(Bot):
+    """Checks when it can; never raises; bets the minimum only with ``e * n >= 2``;
+    calls only bets up to ``call_limit`` chips (default: ``max_bet``) with pot odds
+    to spare (``e >= 1.5 * c / (P + c)``); otherwise folds."""
+
+    name = "cautious"
+
+    def __init__(self, call_limit: int | None = None) -> None:
+        self.call_limit = call_limit
+
+    def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
+            rng: random.Random) -> Action:
+        e, n = expected_share(observation)
+        to_call = observation.to_call
+        if to_call == 0:
+            bet = _option(legal_actions, ActionKind.BET)
+            if bet is not None and e * n >= 2:
+                return bet.action(bet.min_amount)
+            return Action.check()
+        call = _option(legal_actions, ActionKind.CALL)
+        assert call is not None
+        limit = self.call_limit if self.call_limit is not None else observation.rules.max_bet
+        c = call.min_amount
+        if c <= limit and e * (observation.pot + c) >= 1.5 * c:
+            return call.action()
+        return Action.fold()
+
+
+#: Bot classes by name, for ``--bots odds cautious random``.
+BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random": RandomBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot by registry name.
+
+    Raises:
+        RulesError: unknown name (the message lists the names).
+    """
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        raise RulesError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}") from None
+
+
+def play_deal(rules: KindRules, bots: Sequence[Bot], stacks: Sequence[int], rng: random.Random,
+              button: int = 0) -> Game:
+    """Play one deal to the end with ``bots[seat]`` acting for each seat.
+
+    Args:
+        rules: table rules.
+        bots: one bot per seat (seats that sit out never act).
+        stacks: chips per seat before the deal.
+        rng: shuffles the deck and drives the bots' random choices (seed it
+            for reproducible simulations).
+        button: the dealer seat.
+
+    Returns:
+        The finished :class:`Game` (``payoffs``, ``history``, ``stacks``, ``next_button``).
+
+    Raises:
+        RulesError: ``len(bots) != len(stacks)`` or the table cannot deal.
+        IllegalActionError: a bot returned an illegal action.
+    """
+    if len(bots) != len(stacks):
+        raise RulesError(f"one bot per seat: {len(bots)} bots for {len(stacks)} seats")
+    game = Game(rules, stacks, button, rng=rng)
+    while not game.is_terminal:
+        seat = game.actor
+        assert seat is not None, "a game with its own deck never waits for a card"
+        obs = game.observation(seat)
+        game.apply(bots[seat].act(obs, obs.legal_actions, rng))
+    return game
+
+
+def play_deals(rules: KindRules, bots: Sequence[Bot], stacks: Sequence[int], rng: random.Random,
+               deals: int, button: int = 0) -> Iterator[Game]:
+    """Play up to ``deals`` deals, carrying the stacks over and rotating the button;
+    stops early when fewer than ``rules.min_players`` seats can pay the ante."""
+    stacks = list(stacks)
+    for _ in range(deals):
+        if sum(can_play(s, rules) for s in stacks) < rules.min_players:
+            return
+        if not can_play(stacks[button], rules):
+            button = next_button(stacks, button, rules)
+        game = play_deal(rules, bots, stacks, rng, button)
+        yield game
+        stacks = list(game.stacks)
+        button = game.next_button
