@@ -1,0 +1,176 @@
+"""``fourcards poker analyze`` (par sheet) and ``fourcards poker strategy`` (decisions, charts)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Iterator
+
+import typer
+
+from fourcards.cli.app import console, err_console, fail, poker_app
+from fourcards.errors import FourcardsError
+
+RulesOpt = Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")]
+AnteBonusOpt = Annotated[
+    str | None, typer.Option("--ante-bonus", help="Ante bonus table: a preset name or e.g. '25/20/2'.")
+]
+AcesUpOpt = Annotated[
+    str | None, typer.Option("--aces-up", help="Aces Up table: a preset name or e.g. '50/40/8/5/4/3/1'.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def _rules(rules: str, ante_bonus: str | None, aces_up: str | None):
+    from fourcards.poker.rules import get_rules
+
+    return get_rules(rules, ante_bonus=ante_bonus, aces_up=aces_up)
+
+
+@contextmanager
+def _progress() -> Iterator[Callable[[int, int], None] | None]:
+    """A Rich progress bar on stderr while the dealer counts are computed (first run only)."""
+    from fourcards.poker import analysis as an
+
+    if an.counts_cached():
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("exact dealer counts (first run, cached afterwards)"), BarColumn(),
+                  TextColumn("{task.completed}/{task.total} up ranks"), TimeElapsedColumn(),
+                  console=err_console, transient=True) as bar:
+        task = bar.add_task("counts", total=13)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _emit(text: str, out: Path | None) -> None:
+    if out is not None:
+        try:
+            out.write_text(text)
+        except OSError as exc:
+            fail(f"cannot write {str(out)!r}: {exc.strerror}")
+
+
+@poker_app.command("analyze")
+def analyze_cmd(
+    rules: RulesOpt = "live",
+    ante_bonus: AnteBonusOpt = None,
+    aces_up: AcesUpOpt = None,
+    strategy: Annotated[
+        str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file.")
+    ] = "optimal",
+    as_json: JsonOpt = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Also write the report (JSON with --json) to FILE.")]
+    = None,
+) -> None:
+    """Exact par sheet: house edge, element of risk, RTP, decisions, outcomes, Aces Up."""
+    from fourcards.poker import analysis as an
+
+    try:
+        r = _rules(rules, ante_bonus, aces_up)
+        with _progress() as progress:
+            counts = an.exact_counts(progress=progress)
+        sheet = an.par_sheet(r, strategy, counts=counts)
+    except FourcardsError as exc:
+        fail(str(exc))
+    if as_json:
+        text = json.dumps(sheet.to_dict(), indent=2)
+        print(text)
+        _emit(text + "\n", out)
+    else:
+        sheet.render(console)
+        if out is not None:
+            _emit(sheet.to_text(), out)
+
+
+def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
+    from rich.table import Table
+
+    from fourcards.poker import analysis as an
+
+    h = an.hand_ev(cards, up, r)
+    if as_json:
+        print(json.dumps(h.to_dict(), indent=2))
+        return
+    t = Table(title=f"{' '.join(c.pretty for c in h.cards)} against up card {h.up.pretty}: "
+                    f"{h.hand.describe()}")
+    t.add_column("option")
+    t.add_column("EV (antes)", justify="right")
+    t.add_column("EV given up", justify="right")
+    for name, v in h.ev.items():
+        mark = " [bold green]<- optimal[/]" if name == h.decision else ""
+        t.add_row(name + mark, f"{float(v):+.6f}", f"{float(h.ev_lost(name)):.6f}")
+    console.print(t)
+    n = an.N_DEALER_HANDS
+    console.print(f"dealer hands: {h.lt:,} beaten, {h.le - h.lt:,} tied, {n - h.le:,} better "
+                  f"(of {n:,}); P(win or tie) = {h.le / n:.6f}")
+
+
+def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None) -> None:
+    from fourcards.poker import analysis as an
+    from fourcards.poker import strategy as st
+
+    with _progress() as progress:
+        counts = an.exact_counts(progress=progress)
+    chart = st.optimal_chart(r, counts)
+    fig = {name: an.figures_from_decisions(counts, r, s.decisions, name)
+           for name, s in (("optimal", st.optimal_strategy(r, counts)),
+                           ("chart", chart.strategy(r, counts)),
+                           ("simple", st.simple_strategy(r)))}
+    if png is not None:
+        try:
+            chart.save_png(png, title=f"Four Card Poker ({r.name}): chart, house edge "
+                                      f"{float(fig['chart'].house_edge) * 100:.3f}% "
+                                      f"(optimal {float(fig['optimal'].house_edge) * 100:.3f}%)")
+        except OSError as exc:
+            fail(f"cannot write {str(png)!r}: {exc.strerror}")
+    if csv_out is not None:
+        _emit(chart.to_csv(), csv_out)
+    summary = {
+        name: {"house_edge": float(f.house_edge), "element_of_risk": float(f.element_of_risk),
+               "return_to_player": float(f.return_to_player),
+               "loss_vs_optimal": float(f.house_edge - fig["optimal"].house_edge)}
+        for name, f in fig.items()
+    }
+    if as_json:
+        print(json.dumps({"rules": r.to_dict(), "chart": chart.to_dict(), "strategies": summary}, indent=2))
+        return
+    console.print(chart.render(f"Strategy chart ({r.name}): your best four vs the dealer's up card"))
+    for name, s in summary.items():
+        console.print(f"{name:>8}: house edge {s['house_edge'] * 100:.4f}% of the ante, "
+                      f"element of risk {s['element_of_risk'] * 100:.4f}%, "
+                      f"cost vs optimal {s['loss_vs_optimal'] * 100:.4f}% of the ante")
+
+
+@poker_app.command("strategy")
+def strategy_cmd(
+    cards: Annotated[list[str] | None, typer.Argument(help="Your five cards, e.g. 'As Ad 7c 5h 2d'.")] = None,
+    up: Annotated[str | None, typer.Option("--up", help="The dealer's up card, e.g. Kc.")] = None,
+    rules: RulesOpt = "live",
+    ante_bonus: AnteBonusOpt = None,
+    chart: Annotated[bool, typer.Option("--chart", help="Print the compact strategy chart.")] = False,
+    png: Annotated[Path | None, typer.Option("--png", help="Save the chart as a PNG heat map.")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Save the chart as CSV (reusable with "
+                                                               "analyze --strategy FILE).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Optimal decision and EV of every option for a hand, or the strategy chart (--chart)."""
+    try:
+        r = _rules(rules, ante_bonus, None)
+        if chart or png is not None or csv_out is not None:
+            if cards:
+                fail("give either CARDS --up CARD or --chart, not both")
+            _chart_report(r, as_json, png, csv_out)
+            return
+        if not cards or up is None:
+            fail("give your five cards and --up CARD (or --chart)")
+        _hand_report(" ".join(cards), up, r, as_json)
+    except FourcardsError as exc:
+        fail(str(exc))

@@ -1,0 +1,587 @@
+"""Four Card Poker strategies: optimal, the published simple strategy, charts, files.
+
+A strategy decides, from the player's five cards and the dealer's up card,
+whether to fold (0) or which play multiple to bet (1, 2 or 3 times the ante).
+
+* :class:`Strategy` - decisions for every (up rank, player-hand orbit) of
+  :mod:`fourcards.poker.analysis` (what :func:`analysis.analyze` evaluates);
+* :func:`optimal_strategy` - the exact optimal decisions for a rule set;
+* :func:`simple_strategy` - Shuffle Master's published simple strategy (fold a
+  pair of 2s or less, 1x with a pair of 3s-9s, 3x with a pair of 10s or better);
+* :class:`StrategyChart` - a compact human strategy: one decision per hand class
+  (high card by top rank, pair by rank, two pair, ... four of a kind) and up-card
+  rank; :func:`optimal_chart` is the best chart of that shape, read/written as CSV
+  (:meth:`StrategyChart.to_csv`, :func:`load_chart`), printed with Rich and saved
+  as a PNG heat map;
+* for simulators: :func:`decision_table` and :func:`decide` (numba, vectorised).
+
+Decision table layout (:func:`decision_table`): a ``uint8`` array of shape
+``(13, 2_598_960)``; ``table[r, i]`` is the play multiple (0 = fold) for a
+player hand whose colex index is ``i`` *after swapping the up card's suit with
+clubs* and an up card of rank ``r + 2``. Colex index of sorted card indices
+``c0 < ... < c4`` (card index = (rank-2)*4 + suit, clubs = 0): ``sum C(c_j, j+1)``.
+Entries for hands that hold the (mapped) up card are 0 and meaningless. 34 MB.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numba as nb
+import numpy as np
+
+from fourcards.cards import Card, Rank, parse_rank
+from fourcards.errors import CardError, RulesError
+from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, N_VALUES, HandCategory
+from fourcards.poker import analysis as an
+from fourcards.poker.rules import PokerRules
+
+__all__ = [
+    "Strategy",
+    "StrategyChart",
+    "optimal_strategy",
+    "simple_strategy",
+    "optimal_chart",
+    "simple_chart",
+    "load_chart",
+    "get_strategy",
+    "decision_table",
+    "decide",
+    "decide_hand",
+    "advise",
+    "HAND_CLASSES",
+    "hand_class_of_rank",
+]
+
+# ---------------------------------------------------------------------------
+# Hand classes
+# ---------------------------------------------------------------------------
+
+_MADE = ("two_pair", "straight", "flush", "three_of_a_kind", "straight_flush", "four_of_a_kind")
+
+
+def _class_keys() -> list[str]:
+    keys = [f"high:{Rank(r).char}" for r in range(2, 15)]
+    keys += [f"pair:{Rank(r).char}" for r in range(2, 15)]
+    keys += list(_MADE)
+    return keys
+
+
+#: Class keys by id: ``high:2``..``high:A`` (0-12), ``pair:2``..``pair:A`` (13-25),
+#: ``two_pair`` (26), ``straight``, ``flush``, ``three_of_a_kind``, ``straight_flush``,
+#: ``four_of_a_kind`` (31).
+HAND_CLASSES: tuple[str, ...] = tuple(_class_keys())
+_CLASS_ID = {k: i for i, k in enumerate(HAND_CLASSES)}
+
+
+def _class_label(key: str) -> str:
+    if key.startswith("high:"):
+        return f"{Rank(parse_rank(key[5:])).char} high"
+    if key.startswith("pair:"):
+        return f"pair of {parse_rank(key[5:]).plural}"
+    return key.replace("_", " ")
+
+
+def _build_class_of_rank() -> np.ndarray:
+    cat = CATEGORY_OF_DENSE.astype(np.int64)
+    top = ((DENSE_CODES >> 12) & 0xF).astype(np.int64)
+    out = np.where(cat == 0, top - 2, np.where(cat == 1, 13 + top - 2, 26 + cat - 2))
+    return out.astype(np.uint8)
+
+
+#: Hand class id (index into :data:`HAND_CLASSES`) of each dense hand rank.
+hand_class_of_rank: np.ndarray = _build_class_of_rank()
+hand_class_of_rank.setflags(write=False)
+assert len(hand_class_of_rank) == N_VALUES
+
+
+@cache
+def _present_classes() -> list[int]:
+    """Class ids that occur as a player's best four of five."""
+    return sorted(set(np.unique(hand_class_of_rank[an.base_tables().orbit_rank]).tolist()))
+
+
+# ---------------------------------------------------------------------------
+# Strategy
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """Decisions (play multiples, 0 = fold) per (up rank 0..12, player-hand orbit).
+
+    ``decisions`` has the shape of :attr:`analysis.ExactCounts.le`: ``(13, n_orbits)``.
+    """
+
+    name: str
+    decisions: np.ndarray
+
+    def decide(self, cards: Iterable[Card | str] | str, up: Card | str) -> int:
+        """The play multiple (0 = fold) for one hand and up card."""
+        ur, o = an.locate(cards, up)
+        return int(self.decisions[ur, o])
+
+
+def _allowed(rules: PokerRules, wanted: int) -> int:
+    """The allowed multiple nearest to ``wanted`` (ties: the smaller)."""
+    if wanted == 0:
+        return 0
+    return min(rules.decision_multiples, key=lambda m: (abs(m - wanted), m))
+
+
+def optimal_strategy(rules: PokerRules | str = "live", counts: an.ExactCounts | None = None) -> Strategy:
+    """The exact optimal strategy: the option of highest EV for every hand and up card.
+
+    On an exact tie of EVs the smaller wager is chosen (fold before 1x before 3x),
+    which leaves the house edge unchanged and keeps the money at risk lowest.
+    """
+    rules = an._as_rules(rules)
+    counts = counts or an.exact_counts()
+    opts, ev = an.ev_numerators(counts, rules)
+    best = np.argmax(ev, axis=0)  # first maximum: the smallest wager on ties
+    dec = np.asarray(opts, dtype=np.uint8)[best]
+    dec[~counts.valid] = 0
+    dec.setflags(write=False)
+    return Strategy("optimal", dec)
+
+
+# ---------------------------------------------------------------------------
+# Charts
+# ---------------------------------------------------------------------------
+
+_UP_CHARS = [Rank(r).char for r in range(2, 15)]
+_DEC_TEXT = {0: "fold", 1: "1x", 2: "2x", 3: "3x"}
+
+
+@dataclass(frozen=True)
+class StrategyChart:
+    """A compact strategy: a play multiple per hand class and up-card rank.
+
+    Attributes:
+        name: shown in reports.
+        table: ``(32, 13)`` uint8 - row = class id (:data:`HAND_CLASSES`), column =
+            up rank 2..A.
+    """
+
+    name: str
+    table: np.ndarray
+
+    def strategy(self, rules: PokerRules | None = None, counts: an.ExactCounts | None = None) -> Strategy:
+        """The chart as a :class:`Strategy` (for :func:`analysis.analyze`).
+
+        Raises:
+            RulesError: the chart bets a multiple the rules do not allow.
+        """
+        tables = counts.tables if counts is not None else an.base_tables()
+        cls = hand_class_of_rank[tables.orbit_rank]
+        dec = np.ascontiguousarray(self.table[cls].T)  # (13, n_orbits)
+        if rules is not None:
+            opts = an.options(rules)
+            used = set(np.unique(self.table[_present_classes()]).tolist())
+            if not used <= set(opts):
+                raise RulesError(
+                    f"strategy {self.name!r} bets {sorted(used - set(opts))}x, which the rules "
+                    f"({rules.describe_play_bets()}) do not allow"
+                )
+        dec.setflags(write=False)
+        return Strategy(self.name, dec)
+
+    def rows(self) -> list[tuple[str, str, np.ndarray]]:
+        """Display rows, best hands first, neighbours with equal decisions merged.
+
+        Returns ``(key, label, decisions)`` where ``key`` is a CSV key such as
+        ``"pair:4-7"`` or ``"two_pair+"``.
+        """
+        present = _present_classes()
+        made = [c for c in present if c >= 26][::-1]
+        pairs = [c for c in present if 13 <= c < 26][::-1]
+        highs = [c for c in present if c < 13][::-1]
+        out: list[tuple[str, str, np.ndarray]] = []
+        # made hands: merge from the top while equal
+        groups: list[list[int]] = []
+        for fam in (made, pairs, highs):
+            cur: list[int] = []
+            for c in fam:
+                if cur and np.array_equal(self.table[c], self.table[cur[0]]):
+                    cur.append(c)
+                else:
+                    if cur:
+                        groups.append(cur)
+                    cur = [c]
+            if cur:
+                groups.append(cur)
+        for g in groups:
+            lo, hi = g[-1], g[0]  # g is best-first
+            klo, khi = HAND_CLASSES[lo], HAND_CLASSES[hi]
+            if lo >= 26:
+                if len(g) == 1:
+                    key, label = klo, _class_label(klo)
+                elif hi == 31:
+                    key, label = f"{klo}+", f"{_class_label(klo)} or better"
+                else:
+                    key, label = f"{klo}-{khi}", f"{_class_label(klo)} to {_class_label(khi)}"
+            else:
+                fam = klo.split(":")[0]
+                rlo, rhi = klo.split(":")[1], khi.split(":")[1]
+                if lo == hi:
+                    key, label = klo, _class_label(klo)
+                else:
+                    key = f"{fam}:{rlo}-{rhi}"
+                    if fam == "pair":
+                        label = f"pair of {parse_rank(rlo).plural}-{parse_rank(rhi).plural}"
+                    else:
+                        label = f"{rlo}-{rhi} high"
+            out.append((key, label, self.table[hi]))
+        return out
+
+    def to_csv(self) -> str:
+        """CSV text: ``hand,2,3,...,A`` then one row per merged class (fold/1x/2x/3x)."""
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["hand", *_UP_CHARS])
+        for key, _, row in self.rows():
+            w.writerow([key, *[_DEC_TEXT[int(v)] for v in row]])
+        return buf.getvalue()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "up_ranks": _UP_CHARS,
+            "rows": [{"hand": key, "label": label, "decisions": [_DEC_TEXT[int(v)] for v in row]}
+                     for key, label, row in self.rows()],
+        }
+
+    def render(self, title: str | None = None) -> Any:
+        """A Rich table of the chart."""
+        from rich.table import Table
+
+        t = Table(title=title or f"Strategy chart: {self.name} (columns: dealer up card)")
+        t.add_column("your hand", justify="left")
+        for ch in _UP_CHARS:
+            t.add_column(ch, justify="center")
+        style = {0: "dim", 1: "yellow", 2: "cyan", 3: "bold green"}
+        for _, label, row in self.rows():
+            t.add_row(label, *[f"[{style[int(v)]}]{_DEC_TEXT[int(v)]}[/]" for v in row])
+        return t
+
+    def save_png(self, path: str | Path, title: str | None = None) -> Path:
+        """Save the chart as a heat map (matplotlib, Agg backend)."""
+        import matplotlib
+
+        matplotlib.use("Agg", force=True)
+        import matplotlib.pyplot as plt
+        from matplotlib.colors import ListedColormap
+
+        rows = self.rows()
+        data = np.array([r[2] for r in rows], dtype=float)
+        fig, ax = plt.subplots(figsize=(9, 0.38 * len(rows) + 1.6), dpi=110)
+        cmap = ListedColormap(["#d9d9d9", "#fdd96a", "#8fd3e8", "#4caf50"])
+        ax.imshow(data, cmap=cmap, vmin=-0.5, vmax=3.5, aspect="auto")
+        ax.set_xticks(range(13), _UP_CHARS)
+        ax.set_yticks(range(len(rows)), [r[1] for r in rows])
+        ax.set_xlabel("dealer up card")
+        for i in range(data.shape[0]):
+            for j in range(13):
+                ax.text(j, i, _DEC_TEXT[int(data[i, j])], ha="center", va="center", fontsize=7)
+        ax.set_title(title or f"Four Card Poker strategy: {self.name}")
+        fig.tight_layout()
+        p = Path(path)
+        fig.savefig(p)
+        plt.close(fig)
+        return p
+
+
+def _parse_class_key(key: str) -> list[int]:
+    k = key.strip().lower().replace(" ", "_")
+    if k == "default":
+        return list(range(len(HAND_CLASSES)))
+    if k.endswith("+") and k[:-1] in _MADE:
+        return list(range(_CLASS_ID[k[:-1]], 32))
+    if k in _MADE:
+        return [_CLASS_ID[k]]
+    if "-" in k and k.split("-")[0] in _MADE:
+        a, b = k.split("-", 1)
+        if b not in _MADE:
+            raise RulesError(f"unknown hand class {key!r}")
+        return list(range(_CLASS_ID[a], _CLASS_ID[b] + 1))
+    if ":" in k:
+        fam, ranks = k.split(":", 1)
+        if fam not in ("high", "pair"):
+            raise RulesError(f"unknown hand class {key!r}: use high:R, pair:R, pair:R-R, two_pair, ...")
+        base = 0 if fam == "high" else 13
+        try:
+            if "-" in ranks:
+                a, b = (parse_rank(x) for x in ranks.split("-", 1))
+            else:
+                a = b = parse_rank(ranks)
+        except CardError:
+            raise RulesError(f"unknown hand class {key!r}: bad rank") from None
+        lo, hi = sorted((int(a), int(b)))
+        return [base + r - 2 for r in range(lo, hi + 1)]
+    raise RulesError(f"unknown hand class {key!r}: use high:R, pair:R, pair:R-R, two_pair, straight+, ...")
+
+
+_DEC_PARSE = {"fold": 0, "f": 0, "0": 0, "1x": 1, "1": 1, "2x": 2, "2": 2, "3x": 3, "3": 3}
+
+
+def load_chart(source: str | Path, name: str | None = None) -> StrategyChart:
+    """A :class:`StrategyChart` from a CSV file (or CSV text containing a newline).
+
+    Format: header ``hand,2,3,4,5,6,7,8,9,T,J,Q,K,A``; one row per hand class
+    key (``high:A``, ``high:7-K``, ``pair:9``, ``pair:3-9``, ``two_pair``,
+    ``straight+``, ``default``, ...), cells ``fold``/``1x``/``2x``/``3x``. Later
+    rows override earlier ones; every hand class that occurs must be covered.
+
+    Raises:
+        RulesError: unreadable file, bad header, unknown class or decision, a
+            class not covered.
+    """
+    text = str(source)
+    if "\n" not in text:
+        try:
+            text = Path(source).read_text()
+        except OSError as exc:
+            raise RulesError(f"cannot read strategy file {str(source)!r}: {exc.strerror}") from None
+        name = name or Path(source).stem
+    rows = [r for r in csv.reader(io.StringIO(text)) if r and not r[0].startswith("#")]
+    if not rows:
+        raise RulesError("strategy file is empty")
+    header = [h.strip().upper() for h in rows[0][1:]]
+    try:
+        ups = [parse_rank(h) for h in header]
+    except CardError:
+        raise RulesError(f"strategy file header must be 'hand,2,3,...,A', got {','.join(rows[0])!r}") from None
+    if sorted(int(r) for r in ups) != list(range(2, 15)):
+        raise RulesError("strategy file header must list the 13 up-card ranks 2..A once each")
+    table = np.full((32, 13), 255, dtype=np.uint8)
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != 14:
+            raise RulesError(f"strategy file line {line}: expected 14 fields, got {len(row)}")
+        cls = _parse_class_key(row[0])
+        for up_rank, cell in zip(ups, row[1:], strict=True):
+            v = _DEC_PARSE.get(cell.strip().lower())
+            if v is None:
+                raise RulesError(f"strategy file line {line}: bad decision {cell!r} (use fold, 1x, 2x or 3x)")
+            table[cls, int(up_rank) - 2] = v
+    missing = [HAND_CLASSES[c] for c in _present_classes() if (table[c] == 255).any()]
+    if missing:
+        raise RulesError(f"strategy file does not cover {', '.join(missing[:5])}")
+    table[table == 255] = 0
+    return StrategyChart(name or "file", table)
+
+
+def optimal_chart(rules: PokerRules | str = "live", counts: an.ExactCounts | None = None) -> StrategyChart:
+    """The best chart by hand class and up rank: each cell takes the option with the
+    highest total EV over the hands of its class (so its loss against perfect play
+    is the least any chart of this shape can have)."""
+    rules = an._as_rules(rules)
+    counts = counts or an.exact_counts()
+    opts, ev = an.ev_numerators(counts, rules)
+    cls = hand_class_of_rank[counts.tables.orbit_rank].astype(np.int64)
+    w = counts.weight
+    sums = np.zeros((len(opts), 32, 13), dtype=np.float64)
+    for i in range(len(opts)):
+        for ur in range(13):
+            # exact in float64? sums below 2**53 - checked by magnitude (< 1e15)
+            sums[i, :, ur] = np.bincount(cls, weights=(w[ur] * ev[i, ur]).astype(np.float64), minlength=32)
+    best = np.argmax(sums, axis=0)
+    table = np.asarray(opts, dtype=np.uint8)[best]
+    return StrategyChart("chart", table)
+
+
+def simple_chart(rules: PokerRules | str = "live") -> StrategyChart:
+    """Shuffle Master's published simple strategy as a chart (up card ignored): fold
+    anything below a pair of 3s, 1x with a pair of 3s-9s, 3x with a pair of 10s or
+    better (two pair and up included). Where the rules lack 1x or 3x the nearest
+    allowed multiple is used."""
+    rules = an._as_rules(rules)
+    one, three = _allowed(rules, 1), _allowed(rules, 3)
+    table = np.zeros((32, 13), dtype=np.uint8)
+    for r in range(3, 10):
+        table[13 + r - 2] = one
+    for r in range(10, 15):
+        table[13 + r - 2] = three
+    table[26:] = three
+    return StrategyChart("simple", table)
+
+
+def simple_strategy(rules: PokerRules | str = "live") -> Strategy:
+    """The published simple strategy as a :class:`Strategy` (see :func:`simple_chart`)."""
+    return simple_chart(rules).strategy(an._as_rules(rules))
+
+
+def get_strategy(spec: Any, rules: PokerRules | str = "live", *,
+                 counts: an.ExactCounts | None = None) -> Strategy:
+    """Resolve a strategy: ``"optimal"``, ``"simple"``, ``"chart"``, a CSV chart path,
+    a :class:`Strategy`, a :class:`StrategyChart` or a ``(13, n_orbits)`` array.
+
+    Raises:
+        RulesError: unknown name / unreadable file / wrong shape / bets not allowed.
+    """
+    rules = an._as_rules(rules)
+    if isinstance(spec, Strategy):
+        return spec
+    if isinstance(spec, StrategyChart):
+        return spec.strategy(rules, counts)
+    if isinstance(spec, np.ndarray):
+        return Strategy("custom", spec)
+    if not isinstance(spec, (str, Path)):
+        raise RulesError(f"unknown strategy {spec!r}")
+    s = str(spec)
+    if s == "optimal":
+        return optimal_strategy(rules, counts)
+    if s == "simple":
+        return simple_strategy(rules)
+    if s == "chart":
+        return optimal_chart(rules, counts).strategy(rules, counts)
+    if Path(s).exists():
+        return load_chart(s).strategy(rules, counts)
+    raise RulesError(f"unknown strategy {s!r}: use optimal, simple, chart or a CSV chart file")
+
+
+# ---------------------------------------------------------------------------
+# Vectorised decisions for simulators
+# ---------------------------------------------------------------------------
+
+
+def decision_table(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
+                   counts: an.ExactCounts | None = None) -> np.ndarray:
+    """A ``(13, 2_598_960)`` uint8 lookup table of play multiples (0 = fold).
+
+    See the module docstring for the layout; use it with :func:`decide`.
+    ``strategy`` is anything :func:`get_strategy` accepts (``"optimal"``,
+    ``"simple"``, ``"chart"``, a file...). The simple strategy needs no dealer counts.
+    """
+    rules = an._as_rules(rules)
+    if isinstance(strategy, str) and strategy == "simple":
+        s = simple_strategy(rules)
+    else:
+        s = get_strategy(strategy, rules, counts=counts)
+    tables = an.base_tables()
+    table = np.ascontiguousarray(s.decisions[:, tables.orbit_of])
+    table.setflags(write=False)
+    return table
+
+
+@nb.njit(cache=True, parallel=True)
+def _decide(player, up, table, binom):
+    n = player.shape[0]
+    out = np.empty(n, np.uint8)
+    for i in nb.prange(n):
+        u = np.int64(up[i])
+        s = u & 3
+        a = np.int64(0)
+        b = np.int64(0)
+        c = np.int64(0)
+        d = np.int64(0)
+        e = np.int64(0)
+        for k in range(5):
+            x = np.int64(player[i, k])
+            t = x & 3
+            if t == s:
+                t = 0
+            elif t == 0:
+                t = s
+            x = (x & ~3) | t
+            # insert x into the sorted (a..e) prefix of length k
+            if k == 0:
+                a = x
+            elif k == 1:
+                if x < a:
+                    b = a
+                    a = x
+                else:
+                    b = x
+            elif k == 2:
+                if x < a:
+                    c = b
+                    b = a
+                    a = x
+                elif x < b:
+                    c = b
+                    b = x
+                else:
+                    c = x
+            elif k == 3:
+                if x < a:
+                    d = c
+                    c = b
+                    b = a
+                    a = x
+                elif x < b:
+                    d = c
+                    c = b
+                    b = x
+                elif x < c:
+                    d = c
+                    c = x
+                else:
+                    d = x
+            else:
+                if x < a:
+                    e = d
+                    d = c
+                    c = b
+                    b = a
+                    a = x
+                elif x < b:
+                    e = d
+                    d = c
+                    c = b
+                    b = x
+                elif x < c:
+                    e = d
+                    d = c
+                    c = x
+                elif x < d:
+                    e = d
+                    d = x
+                else:
+                    e = x
+        idx = a + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
+        out[i] = table[u >> 2, idx]
+    return out
+
+
+def decide(player: np.ndarray, up: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Play multiples (``(N,)`` uint8, 0 = fold) for many hands at once.
+
+    Args:
+        player: ``(N, 5)`` card indices (any order, distinct, 0..51).
+        up: ``(N,)`` the dealer's up cards (not among the row's cards).
+        table: from :func:`decision_table`.
+
+    Not checked per row (the caller's contract): distinct cards, up card not in
+    the hand. Shapes and ranges are checked.
+
+    Raises:
+        CardError: wrong shapes or card indices outside 0..51.
+    """
+    p = np.asarray(player)
+    u = np.asarray(up)
+    if p.ndim != 2 or p.shape[1] != 5 or u.shape != (p.shape[0],):
+        raise CardError(f"decide needs player (N, 5) and up (N,), got {p.shape} and {u.shape}")
+    if p.size and (p.min() < 0 or p.max() > 51 or u.min() < 0 or u.max() > 51):
+        raise CardError("card indices must lie in 0..51")
+    if table.shape != (13, an.N_HANDS5) or table.dtype != np.uint8:
+        raise RulesError("table must be a (13, 2598960) uint8 array from decision_table()")
+    return _decide(p.astype(np.uint8, copy=False), u.astype(np.uint8, copy=False), table, BINOM)
+
+
+def decide_hand(cards: Iterable[Card | str] | str, up: Card | str, table: np.ndarray) -> int:
+    """The play multiple for one hand (validated) from a :func:`decision_table`."""
+    hand, upc = an._validate_hand(cards, up)
+    return int(decide(np.array([[c.index for c in hand]]), np.array([upc.index]), table)[0])
+
+
+def advise(cards: Iterable[Card | str] | str, up: Card | str, rules: PokerRules | str | None = None, *,
+           counts: an.ExactCounts | None = None) -> an.HandEV:
+    """For a trainer: the optimal decision and the exact EV of every option
+    (:class:`analysis.HandEV`; ``.ev_lost(option)`` is the EV given up)."""
+    return an.hand_ev(cards, up, rules, counts=counts)
