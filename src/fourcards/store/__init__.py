@@ -1,0 +1,20 @@
+"""Persistence: tables, players, deal histories and the chip ledger (SQLAlchemy 2 + Alembic).
+
+SQLite by default (a file in the user's data directory), PostgreSQL by URL;
+see :class:`~fourcards.store.db.Store` and :mod:`fourcards.store.models`.
+"""
+
+from fourcards.store.db import (
+    DealClose,
+    DealOpen,
+    DealWrite,
+    Entry,
+    Store,
+    StoreError,
+    default_database_url,
+    make_engine,
+    migrate,
+)
+
+__all__ = ["DealClose", "DealOpen", "DealWrite", "Entry", "Store", "StoreError", "default_database_url",
+           "make_engine", "migrate"]

@@ -1,0 +1,411 @@
+"""Engine and session setup, migrations, and the store's operations.
+
+:class:`Store` wraps one SQLAlchemy engine (SQLite by default, PostgreSQL by
+URL, the same code) and offers the few operations the web app needs. Each
+method is one database transaction; a chip movement is a list of
+:class:`Entry` whose amounts must sum to zero (double entry), so the ledger
+always balances. Methods are synchronous (the web app calls them from a worker
+thread) and raise :class:`StoreError` on a ledger that would not balance.
+
+URLs: ``sqlite:///path/to/file.db`` or ``postgresql+psycopg://user:pw@host/db``.
+A PostgreSQL URL may carry ``?options=-csearch_path%3Dname`` to use a schema
+(the tests do, to isolate themselves).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from fourcards.store.models import ACCOUNTS, Deal, DealAction, GameTable, LedgerEntry, Player, utcnow
+
+__all__ = [
+    "Entry",
+    "DealOpen",
+    "DealClose",
+    "DealWrite",
+    "StoreError",
+    "Store",
+    "default_database_url",
+    "make_engine",
+    "migrate",
+]
+
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class StoreError(RuntimeError):
+    """A write the store refuses (an unbalanced transaction, an unknown account)."""
+
+
+def default_database_url() -> str:
+    """The database URL to use: env ``FOURCARDS_DATABASE_URL``, else a SQLite file
+    ``fourcards.db`` in ``platformdirs.user_data_dir("fourcards")`` (created)."""
+    url = os.environ.get("FOURCARDS_DATABASE_URL")
+    if url:
+        return url
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("fourcards"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'fourcards.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys.
+
+    A SQLite file's folder is created if missing.
+    """
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:" and not path.startswith("file:"):
+            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the database to ``revision`` with the packaged Alembic migrations."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revision)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One chip movement: ``amount`` (signed, whole chips) on ``account``.
+
+    ``account`` is one of :data:`~fourcards.store.models.ACCOUNTS`;
+    ``player_id`` is required for ``"player"``.
+    """
+
+    account: str
+    amount: int
+    player_id: int | None = None
+    memo: str = ""
+
+
+@dataclass(frozen=True)
+class DealOpen:
+    """Create the deal row: its number at the table, seat map and rules."""
+
+    number: int
+    seats: dict[str, Any]
+    rules: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DealClose:
+    """End the deal: ``status`` ``"settled"`` or ``"voided"``, its result, a void reason."""
+
+    status: str
+    result: dict[str, Any] | None = None
+    void_reason: str | None = None
+
+
+@dataclass
+class DealWrite:
+    """Everything one action writes, committed in one transaction.
+
+    ``deal_id`` names an existing deal; or ``open`` creates it (then
+    ``deal_id`` is None). ``records`` are history records appended from
+    ``seq`` on (an action may bring chance events with it). ``entries`` must
+    sum to zero.
+    """
+
+    table_id: str
+    deal_id: int | None = None
+    open: DealOpen | None = None
+    seq: int = 0
+    player_id: int | None = None
+    records: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    close: DealClose | None = None
+
+
+@dataclass
+class PlayerRow:
+    """A player as loaded at startup (see :meth:`Store.load_tables`)."""
+
+    id: int
+    seat: int
+    name: str
+    token_hash: str
+    is_host: bool
+    is_bot: bool
+    bot_kind: str | None
+    balance: int
+
+
+@dataclass
+class TableRow:
+    """A table as loaded at startup, with its players and next deal number."""
+
+    id: str
+    game: str
+    name: str
+    rules: dict[str, Any]
+    settings: dict[str, Any]
+    created_at: Any
+    players: list[PlayerRow]
+    next_deal_number: int
+
+
+def _check_entries(entries: Iterable[Entry]) -> None:
+    entries = list(entries)
+    total = 0
+    for e in entries:
+        if e.account not in ACCOUNTS:
+            raise StoreError(f"unknown ledger account {e.account!r}")
+        if not isinstance(e.amount, int) or isinstance(e.amount, bool):
+            raise StoreError(f"ledger amounts are whole chips, got {e.amount!r}")
+        if e.account == "player" and e.player_id is None:
+            raise StoreError("a player entry needs a player_id")
+        total += e.amount
+    if total != 0:
+        raise StoreError(f"unbalanced ledger transaction: entries sum to {total}, not 0")
+
+
+class Store:
+    """The fourcards database: tables, players, deals with their history, the ledger.
+
+    Args:
+        url: SQLAlchemy URL (see module docstring).
+        run_migrations: upgrade the schema to the latest revision now.
+    """
+
+    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.Session = sessionmaker(self.engine, expire_on_commit=False)
+        if run_migrations:
+            migrate(self.engine)
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.engine.dialect.name
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # ----------------------------------------------------------------- writes
+
+    def _add_entries(self, s: Session, table_id: str, deal_id: int | None, entries: list[Entry]) -> None:
+        _check_entries(entries)
+        txn = uuid.uuid4().hex
+        now = utcnow()
+        for e in entries:
+            s.add(LedgerEntry(txn=txn, table_id=table_id, deal_id=deal_id, account=e.account,
+                              player_id=e.player_id, amount=e.amount, memo=e.memo, created_at=now))
+
+    def create_table(self, table_id: str, game: str, name: str, rules: dict[str, Any],
+                     settings: dict[str, Any]) -> None:
+        """Insert a table row."""
+        with self.Session.begin() as s:
+            s.add(GameTable(id=table_id, game=game, name=name, rules=rules, settings=settings,
+                            status="open", created_at=utcnow()))
+
+    def add_player(self, table_id: str, seat: int, name: str, token_hash: str, *, buy_in: int,
+                   is_host: bool = False, is_bot: bool = False, bot_kind: str | None = None) -> int:
+        """Seat a player and credit the buy-in (bank -> player) in one transaction.
+
+        Returns:
+            the new player's id.
+        Raises:
+            sqlalchemy.exc.IntegrityError: the seat is taken.
+        """
+        with self.Session.begin() as s:
+            p = Player(table_id=table_id, seat=seat, name=name, token_hash=token_hash, is_host=is_host,
+                       is_bot=is_bot, bot_kind=bot_kind, created_at=utcnow())
+            s.add(p)
+            s.flush()
+            if buy_in:
+                self._add_entries(s, table_id, None, [Entry("player", buy_in, p.id, "buy_in"),
+                                                      Entry("bank", -buy_in, None, "buy_in")])
+            return p.id
+
+    def write_deal(self, w: DealWrite) -> int:
+        """Commit one action's writes (see :class:`DealWrite`) in one transaction.
+
+        Returns:
+            the deal's id.
+        Raises:
+            StoreError: unbalanced entries, or neither ``deal_id`` nor ``open``.
+        """
+        _check_entries(w.entries)
+        with self.Session.begin() as s:
+            deal_id = w.deal_id
+            if w.open is not None:
+                d = Deal(table_id=w.table_id, number=w.open.number, status="in_progress",
+                         seats=w.open.seats, rules=w.open.rules, started_at=utcnow())
+                s.add(d)
+                s.flush()
+                deal_id = d.id
+            if deal_id is None:
+                raise StoreError("a deal write needs a deal_id or an open")
+            now = utcnow()
+            for i, rec in enumerate(w.records):
+                s.add(DealAction(deal_id=deal_id, seq=w.seq + i, player_id=w.player_id, record=rec,
+                                 created_at=now))
+            if w.entries:
+                self._add_entries(s, w.table_id, deal_id, w.entries)
+            if w.close is not None:
+                d = s.get(Deal, deal_id)
+                assert d is not None
+                d.status = w.close.status
+                d.result = w.close.result
+                d.void_reason = w.close.void_reason
+                d.ended_at = now
+            return deal_id
+
+    def void_interrupted_deals(self, reason: str = "server restart: deal interrupted") -> list[dict[str, Any]]:
+        """Void every deal still in progress (after a crash or restart) and refund it.
+
+        Each player gets back exactly what they put on the layout or into the pot
+        for that deal (from the ledger), so balances return to what they were
+        before the deal; a ``void`` record is appended to the deal's history.
+
+        Returns:
+            one dict per voided deal: ``table_id``, ``number``, ``refunds``
+            (``{player_id: chips}``).
+        """
+        out = []
+        with self.Session.begin() as s:
+            deals = s.scalars(select(Deal).where(Deal.status == "in_progress").order_by(Deal.id)).all()
+            for d in deals:
+                rows = s.execute(
+                    select(LedgerEntry.account, LedgerEntry.player_id, func.sum(LedgerEntry.amount))
+                    .where(LedgerEntry.deal_id == d.id)
+                    .group_by(LedgerEntry.account, LedgerEntry.player_id)
+                ).all()
+                entries: list[Entry] = []
+                refunds: dict[int, int] = {}
+                for account, player_id, total in rows:
+                    total = int(total or 0)
+                    if total:
+                        entries.append(Entry(account, -total, player_id, "refund"))
+                        if account == "player":
+                            refunds[player_id] = -total
+                if entries:
+                    self._add_entries(s, d.table_id, d.id, entries)
+                seq = s.scalar(select(func.coalesce(func.max(DealAction.seq), -1))
+                               .where(DealAction.deal_id == d.id))
+                s.add(DealAction(deal_id=d.id, seq=int(seq) + 1, player_id=None,
+                                 record={"kind": "void", "reason": reason}, created_at=utcnow()))
+                d.status = "voided"
+                d.void_reason = reason
+                d.ended_at = utcnow()
+                d.result = {"voided": True, "refunds": {str(k): v for k, v in refunds.items()}}
+                out.append({"table_id": d.table_id, "number": d.number, "refunds": refunds})
+        return out
+
+    # ------------------------------------------------------------------ reads
+
+    def load_tables(self) -> list[TableRow]:
+        """Every open table with its players (and their balances from the ledger)."""
+        with self.Session() as s:
+            balances = dict(s.execute(
+                select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
+                .where(LedgerEntry.account == "player").group_by(LedgerEntry.player_id)).all())
+            next_numbers = dict(s.execute(
+                select(Deal.table_id, func.max(Deal.number)).group_by(Deal.table_id)).all())
+            players: dict[str, list[PlayerRow]] = defaultdict(list)
+            for p in s.scalars(select(Player).order_by(Player.table_id, Player.seat)):
+                players[p.table_id].append(PlayerRow(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot,
+                                                     p.bot_kind, int(balances.get(p.id) or 0)))
+            tables = s.scalars(select(GameTable).where(GameTable.status == "open")
+                               .order_by(GameTable.created_at)).all()
+            return [TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players[t.id],
+                             int(next_numbers.get(t.id) or 0) + 1) for t in tables]
+
+    def balances(self, table_id: str) -> dict[int, int]:
+        """``{player_id: chips}`` for the players of a table, from the ledger."""
+        with self.Session() as s:
+            rows = s.execute(
+                select(Player.id, func.coalesce(func.sum(LedgerEntry.amount), 0))
+                .select_from(Player)
+                .join(LedgerEntry, (LedgerEntry.player_id == Player.id) & (LedgerEntry.account == "player"),
+                      isouter=True)
+                .where(Player.table_id == table_id).group_by(Player.id)).all()
+            return {int(pid): int(b) for pid, b in rows}
+
+    def list_deals(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The table's latest deals (newest first), without their histories."""
+        with self.Session() as s:
+            deals = s.scalars(select(Deal).where(Deal.table_id == table_id)
+                              .order_by(Deal.number.desc()).limit(limit)).all()
+            return [_deal_summary(d) for d in deals]
+
+    def get_deal(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """One deal with its full history and ledger entries, or None."""
+        with self.Session() as s:
+            d = s.scalar(select(Deal).where(Deal.table_id == table_id, Deal.number == number))
+            if d is None:
+                return None
+            out = _deal_summary(d)
+            out["history"] = [a.record for a in s.scalars(
+                select(DealAction).where(DealAction.deal_id == d.id).order_by(DealAction.seq))]
+            out["ledger"] = [_entry_dict(e) for e in s.scalars(
+                select(LedgerEntry).where(LedgerEntry.deal_id == d.id).order_by(LedgerEntry.id))]
+            return out
+
+    def ledger(self, table_id: str, limit: int = 500) -> list[dict[str, Any]]:
+        """The table's latest ledger entries (oldest first)."""
+        with self.Session() as s:
+            rows = s.scalars(select(LedgerEntry).where(LedgerEntry.table_id == table_id)
+                             .order_by(LedgerEntry.id.desc()).limit(limit)).all()
+            return [_entry_dict(e) for e in reversed(rows)]
+
+    def ledger_check(self, table_id: str | None = None) -> dict[str, Any]:
+        """Audit: the sum of all entries (0), transactions that do not sum to 0
+        (none), and the balance of each deal's ``bets``/``pot`` account for deals
+        that have ended (all 0)."""
+        with self.Session() as s:
+            q = select(func.coalesce(func.sum(LedgerEntry.amount), 0))
+            qt = select(LedgerEntry.txn).group_by(LedgerEntry.txn).having(func.sum(LedgerEntry.amount) != 0)
+            qd = (select(Deal.id, func.sum(LedgerEntry.amount)).join(LedgerEntry, LedgerEntry.deal_id == Deal.id)
+                  .where(Deal.status != "in_progress", LedgerEntry.account.in_(("bets", "pot")))
+                  .group_by(Deal.id).having(func.sum(LedgerEntry.amount) != 0))
+            if table_id is not None:
+                q = q.where(LedgerEntry.table_id == table_id)
+                qt = qt.where(LedgerEntry.table_id == table_id)
+                qd = qd.where(Deal.table_id == table_id)
+            return {"total": int(s.scalar(q) or 0),
+                    "unbalanced_txns": [r for r in s.scalars(qt)],
+                    "open_escrow_deals": [int(r[0]) for r in s.execute(qd)]}
+
+
+def _deal_summary(d: Deal) -> dict[str, Any]:
+    return {"number": d.number, "status": d.status, "seats": d.seats, "rules": d.rules,
+            "result": d.result, "void_reason": d.void_reason,
+            "started_at": d.started_at.isoformat() if d.started_at else None,
+            "ended_at": d.ended_at.isoformat() if d.ended_at else None}
+
+
+def _entry_dict(e: LedgerEntry) -> dict[str, Any]:
+    return {"id": e.id, "txn": e.txn, "deal_id": e.deal_id, "account": e.account, "player_id": e.player_id,
+            "amount": e.amount, "memo": e.memo}

@@ -1,0 +1,1 @@
+"""Alembic migrations of the fourcards schema (run by :func:`fourcards.store.db.migrate`)."""

@@ -1,0 +1,149 @@
+"""Database models (SQLAlchemy 2): tables, players, deals, their histories and the chip ledger.
+
+Every amount is a whole number of chips (``BigInteger``). The schema is
+created and upgraded by the Alembic migrations in
+:mod:`fourcards.store.migrations` (run by :func:`fourcards.store.db.migrate`);
+these classes mirror it exactly (a test compares the two).
+
+Tables:
+
+* ``game_tables`` - one row per table: the game (``"poker"`` for Four Card Poker,
+  ``"kind"`` for Four of a Kind), its rules (``rules.to_dict()``) and settings
+  (starting chips, bot ante...).
+* ``players`` - a seat at a table, by name; ``token_hash`` is the SHA-256 of the
+  secret seat token (the token itself is never stored); ``is_host`` marks the
+  table's creator, ``is_bot``/``bot_kind`` the computer players.
+* ``deals`` - one row per deal (a Four Card Poker round or a Four of a Kind
+  deal): ``status`` ``in_progress`` / ``settled`` / ``voided``, the seat map, the
+  rules used, the result and the reason of a void.
+* ``deal_actions`` - the deal's full history, one engine action record
+  (``action.to_dict()``, chance events included) per row, numbered by ``seq``.
+* ``ledger_entries`` - the double-entry chip ledger. Each database transaction
+  writes entries sharing one ``txn`` whose amounts sum to zero. ``account`` is
+  ``"player"`` (with ``player_id``), ``"house"`` (the Four Card Poker bank's
+  result), ``"bank"`` (where buy-ins come from), ``"bets"`` (Four Card Poker
+  wagers on the layout during a deal) or ``"pot"`` (a Four of a Kind pot during a
+  deal); ``bets`` and ``pot`` balances are per ``deal_id`` and end at zero.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "utcnow", "ACCOUNTS"]
+
+#: Ledger account kinds (see the module docstring).
+ACCOUNTS = ("player", "house", "bank", "bets", "pot")
+
+# SQLite only auto-increments INTEGER PRIMARY KEY columns.
+_BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the fourcards schema."""
+
+
+class GameTable(Base):
+    """A table of either game (see module docstring)."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(80))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Player(Base):
+    """A seat taken at a table, by a person (name + token) or a bot."""
+
+    __tablename__ = "players"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_players_table_seat"),
+        UniqueConstraint("token_hash", name="uq_players_token_hash"),
+    )
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    is_host: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot_kind: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Deal(Base):
+    """One deal at a table and how it ended."""
+
+    __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_deals_table_number"),)
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="in_progress", index=True)
+    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    void_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class DealAction(Base):
+    """One record of a deal's history (an engine action's ``to_dict()``)."""
+
+    __tablename__ = "deal_actions"
+    __table_args__ = (UniqueConstraint("deal_id", "seq", name="uq_deal_actions_deal_seq"),)
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    deal_id: Mapped[int] = mapped_column(ForeignKey("deals.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LedgerEntry(Base):
+    """One signed chip movement on one account; a transaction's entries sum to zero."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        Index("ix_ledger_entries_player", "player_id"),
+        Index("ix_ledger_entries_deal_account", "deal_id", "account"),
+    )
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    txn: Mapped[str] = mapped_column(String(32), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    deal_id: Mapped[int | None] = mapped_column(ForeignKey("deals.id"), nullable=True)
+    account: Mapped[str] = mapped_column(String(16))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    memo: Mapped[str] = mapped_column(String(40), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
