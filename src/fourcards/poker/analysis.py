@@ -386,6 +386,25 @@ def _count_one(player, up, player_rank, table4, binom):
     return le, lt
 
 
+@nb.njit(cache=True)
+def _accumulate(le, lt, weight, dec, group, n):
+    acc = np.zeros((4, 4, 3), np.int64)
+    wsum = np.zeros(4, np.int64)
+    for ur in range(le.shape[0]):
+        for o in range(le.shape[1]):
+            w = weight[ur, o]
+            if w == 0:
+                continue
+            k = dec[ur, o]
+            wsum[k] += w
+            if k > 0:
+                g = group[o]
+                acc[k, g, 0] += w * lt[ur, o]
+                acc[k, g, 1] += w * (le[ur, o] - lt[ur, o])
+                acc[k, g, 2] += w * (n - le[ur, o])
+    return acc, wsum
+
+
 @nb.njit(cache=True, parallel=True)
 def _best5_all(combos, table4, binom):
     n = combos.shape[0]
@@ -842,62 +861,48 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
             f"({sorted(set(np.unique(dec[bad]).tolist()))}); allowed: {list(opts)}"
         )
     n = N_DEALER_HANDS
-    w = counts.weight
-    total_w = int(w.sum())
+    total_w = int(counts.weight.sum())
     denom = total_w * n
-    le = counts.le.astype(np.int64)
-    lt = counts.lt.astype(np.int64)
+    by_cat = rules.ante_bonus.pays_by_category()
+    group_pays = (0, by_cat[HandCategory.THREE_OF_A_KIND], by_cat[HandCategory.STRAIGHT_FLUSH],
+                  by_cat[HandCategory.FOUR_OF_A_KIND])
     cat = CATEGORY_OF_DENSE[counts.tables.orbit_rank]
-    b = bonus_pays(rules)[counts.tables.orbit_rank][None, :]
     group = np.zeros(cat.shape, dtype=np.int64)
     group[cat == HandCategory.THREE_OF_A_KIND] = 1
     group[cat == HandCategory.STRAIGHT_FLUSH] = 2
     group[cat == HandCategory.FOUR_OF_A_KIND] = 3
-    group = np.broadcast_to(group[None, :], le.shape)
-    by_cat = rules.ante_bonus.pays_by_category()
-    group_pays = (0, by_cat[HandCategory.THREE_OF_A_KIND], by_cat[HandCategory.STRAIGHT_FLUSH],
-                  by_cat[HandCategory.FOUR_OF_A_KIND])
-    k = dec.astype(np.int64)
+    # acc[k, g, 0..2]: sum of weight x (dealer hands beaten, tied, better) for play k, bonus group g;
+    # wsum[k]: sum of weights choosing k (0 = fold)
+    acc, wsum = _accumulate(counts.le, counts.lt, counts.weight, np.ascontiguousarray(dec, dtype=np.int64),
+                            group, n)
     rows: list[OutcomeRow] = []
     total = 0
     bonus_total = 0
     decisions_p: dict[str, Fraction] = {}
     win = tie = lose = 0
-    fold_w = 0
     bet_sum = 0
+    fold_w = int(wsum[0])
     for opt in opts:
-        m = valid & (k == opt)
-        wm = w[m]
-        decisions_p[option_name(opt)] = Fraction(int(wm.sum()), total_w)
-        bet_sum += opt * int(wm.sum())
+        decisions_p[option_name(opt)] = Fraction(int(wsum[opt]), total_w)
+        bet_sum += opt * int(wsum[opt])
         if opt == 0:
-            fold_w = int(wm.sum())
             total -= fold_w * n
             if fold_w:
                 rows.append(OutcomeRow("fold", "any", "fold", -1, Fraction(fold_w, total_w)))
             continue
-        g = group[m]
-        wl = wm * lt[m]
-        wt = wm * (le[m] - lt[m])
-        wo = wm * (n - le[m])
         for gi, gname in enumerate(_BONUS_GROUPS):
-            sel = g == gi
             pay = group_pays[gi]
             hand = gname or "no ante bonus"
-            for res, arr, net in (("win", wl, 1 + opt + pay), ("tie", wt, 1 + opt + pay),
-                                  ("lose", wo, -(1 + opt) + pay)):
-                s = int(arr[sel].sum())
+            for ri, (res, net) in enumerate((("win", 1 + opt + pay), ("tie", 1 + opt + pay),
+                                             ("lose", -(1 + opt) + pay))):
+                s = int(acc[opt, gi, ri])
                 if s:
                     rows.append(OutcomeRow(option_name(opt), hand, res, net, Fraction(s, denom)))
                     total += net * s
-                    if pay:
-                        bonus_total += pay * s
-        win += int(wl.sum())
-        tie += int(wt.sum())
-        lose += int(wo.sum())
-    # the sum over rows must equal the direct EV sum (a cheap self-check)
-    direct = int((w * np.where(k == 0, -n, (1 + k) * (2 * le - n) + b * n))[valid].sum())
-    assert direct == total, (direct, total)
+                    bonus_total += pay * s
+        win += int(acc[opt, :, 0].sum())
+        tie += int(acc[opt, :, 1].sum())
+        lose += int(acc[opt, :, 2].sum())
     return GameFigures(
         rules=rules,
         strategy=name,

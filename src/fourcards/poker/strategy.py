@@ -38,7 +38,7 @@ import numpy as np
 
 from fourcards.cards import Card, Rank, parse_rank
 from fourcards.errors import CardError, RulesError
-from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, N_VALUES, HandCategory
+from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, N_VALUES
 from fourcards.poker import analysis as an
 from fourcards.poker.rules import PokerRules
 
@@ -143,9 +143,14 @@ def optimal_strategy(rules: PokerRules | str = "live", counts: an.ExactCounts | 
     """
     rules = an._as_rules(rules)
     counts = counts or an.exact_counts()
-    opts, ev = an.ev_numerators(counts, rules)
-    best = np.argmax(ev, axis=0)  # first maximum: the smallest wager on ties
-    dec = np.asarray(opts, dtype=np.uint8)[best]
+    n = an.N_DEALER_HANDS
+    b = an.bonus_pays(rules)[counts.tables.orbit_rank][None, :]
+    margin = 2 * counts.le.astype(np.int64) - n  # EV of play k, times n: (1 + k) margin + b n
+    lo, hi = min(rules.decision_multiples), max(rules.decision_multiples)
+    # the EV is linear in k: the best play is the largest multiple when margin > 0, else the smallest
+    k = np.where(margin > 0, hi, lo).astype(np.int64)
+    play_ev = (1 + k) * margin + b * n
+    dec = np.where(play_ev > -n, k, 0).astype(np.uint8)  # a tie with folding folds
     dec[~counts.valid] = 0
     dec.setflags(write=False)
     return Strategy("optimal", dec)
