@@ -1,0 +1,229 @@
+"""``fourcards poker simulate`` and ``fourcards kind simulate`` (Monte Carlo, local or Dask).
+
+Bad arguments print one ``error: ...`` line on stderr and exit 2; the ``--plot``
+file is written only after a successful run, atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from fourcards.cli.app import console, err_console, fail, kind_app, poker_app
+from fourcards.errors import FourcardsError
+
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (>= 0); default: a random seed, reported.")]
+WorkersOpt = Annotated[int, typer.Option("--workers", help="Processes: 1 = this process; W > 1 = a Dask "
+                                         "LocalCluster of W worker processes.")]
+SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="Address of a running Dask scheduler, "
+                                                  "e.g. tcp://host:8786.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Write a PNG plot (after success).")]
+ProgressOpt = Annotated[bool | None, typer.Option("--progress/--no-progress",
+                                                  help="Progress bar on stderr (default: when it is a terminal).")]
+
+
+@contextmanager
+def _progress_bar(label: str, unit: str, enabled: bool | None) -> Iterator[Callable[[int, int], None]]:
+    """A progress callback; the Rich bar (stderr) appears once a run has taken a second."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    show = err_console.is_terminal if enabled is None else enabled
+    t0 = time.perf_counter()
+    state: dict[str, Any] = {}
+
+    def update(done: int, total: int) -> None:
+        if not show:
+            return
+        if "bar" not in state:
+            if time.perf_counter() - t0 < 1.0 and done < total:
+                return
+            if done >= total and time.perf_counter() - t0 < 1.0:
+                return
+            bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
+                           TimeRemainingColumn(), console=err_console, transient=True)
+            bar.start()
+            state["bar"] = bar
+            state["task"] = bar.add_task(label, total=total)
+        state["bar"].update(state["task"], completed=done, total=total)
+
+    try:
+        yield update
+    finally:
+        if "bar" in state:
+            state["bar"].stop()
+
+
+def _check_target(workers: int, scheduler: str | None) -> None:
+    if scheduler is not None and workers != 1:
+        fail("give --workers or --scheduler, not both")
+    if workers < 1:
+        fail(f"--workers must be a whole number >= 1, got {workers}")
+
+
+def _seed(seed: int | None) -> int:
+    return random.SystemRandom().randrange(2**63) if seed is None else seed
+
+
+@poker_app.command("simulate")
+def poker_simulate(
+    hands: Annotated[int, typer.Option("--hands", help="Rounds to simulate (one seat vs the dealer).")],
+    strategy: Annotated[str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file "
+                                          "(format of 'fourcards poker strategy --csv').")] = "optimal",
+    rules: Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")] = "live",
+    ante_bonus: Annotated[str | None, typer.Option("--ante-bonus", help="Ante bonus table, e.g. 25/20/2.")] = None,
+    aces_up_table: Annotated[str | None, typer.Option("--aces-up", help="Aces Up pay table, e.g. "
+                                                      "50/40/8/5/4/3/1.")] = None,
+    ante: Annotated[int, typer.Option("--ante", help="Ante per round in chips.")] = 1,
+    aces_up_bet: Annotated[int, typer.Option("--aces-up-bet", help="Aces Up bet per round in chips "
+                                             "(0: none).")] = 0,
+    seed: SeedOpt = None,
+    workers: WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
+    as_json: JsonOpt = False,
+    session_hands: Annotated[int | None, typer.Option("--session-hands", help="Hands per session.")] = None,
+    bankroll: Annotated[int | None, typer.Option("--bankroll", help="Session bankroll in chips.")] = None,
+    plot: PlotOpt = None,
+    exact: Annotated[bool, typer.Option("--exact", help="Also compute the exact house edge and check "
+                                        "the simulated one against it.")] = False,
+    progress: ProgressOpt = None,
+) -> None:
+    """Monte Carlo of Four Card Poker: house edge with a 95% CI, spread, hit rates, sessions, ruin."""
+    from fourcards.sim.plots import check_plot_path, plot_poker
+    from fourcards.sim.poker import exact_house_edge, load_sim_strategy, session_paths, simulate_poker
+
+    _check_target(workers, scheduler)
+    try:
+        if plot is not None:
+            check_plot_path(plot)
+        from fourcards.poker.rules import get_rules
+
+        r = get_rules(rules, ante_bonus=ante_bonus, aces_up=aces_up_table)
+        if hands < 1:
+            fail(f"--hands must be a whole number >= 1, got {hands}")
+        strat = load_sim_strategy(strategy, r)
+        s = _seed(seed)
+        with _progress_bar("simulating", "rounds", progress) as cb:
+            res = simulate_poker(hands, rules=r, strategy=strat, seed=s, ante=ante, aces_up=aces_up_bet,
+                                 session_hands=session_hands, bankroll=bankroll, workers=workers,
+                                 scheduler=scheduler, progress=cb)
+        d = res.to_dict()
+        if exact:
+            he = exact_house_edge(r, strat, ante=ante, aces_up=aces_up_bet)
+            d["exact_house_edge"] = float(he)
+            d["exact_within_ci95"] = bool(res.summary.contains(-float(he)))
+        if plot is not None:
+            plot_poker(res, session_paths(res, strat), plot)
+            d["plot"] = str(plot)
+    except FourcardsError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(d))
+        return
+    _print_poker(d)
+
+
+def _print_poker(d: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    t = Table(title=f"Four Card Poker simulation - {d['strategy']} strategy, rules {d['rules']}",
+              show_header=False)
+    t.add_column("figure")
+    t.add_column("value", justify="right")
+    lo, hi = d["ci95"]
+    t.add_row("hands", f"{d['hands']:,}")
+    t.add_row("seed", str(d["seed"]))
+    t.add_row("mean net per ante", f"{d['mean_net_per_ante']:+.5f}")
+    t.add_row("95% CI", f"[{lo:+.5f}, {hi:+.5f}]")
+    t.add_row("house edge (per ante)", f"{100 * d['house_edge']:.3f}%")
+    if "exact_house_edge" in d:
+        ok = "inside" if d["exact_within_ci95"] else "OUTSIDE"
+        t.add_row("exact house edge", f"{100 * d['exact_house_edge']:.3f}% ({ok} the CI)")
+    t.add_row("element of risk (per total bet)", f"{100 * d['element_of_risk']:.3f}%")
+    t.add_row("std per round (antes)", f"{d['std_per_round']:.4f}")
+    f = d["frequencies"]
+    for k, v in f["decisions"].items():
+        if v:
+            t.add_row(f"  {k.replace('_', ' ')}", f"{100 * v:.3f}%")
+    t.add_row("  win / lose", f"{100 * f['outcomes']['win']:.3f}% / {100 * f['outcomes']['lose']:.3f}%")
+    t.add_row("  ante bonus paid", f"{100 * f['ante_bonus_any']:.3f}%")
+    if "aces_up" in f:
+        t.add_row("  Aces Up wins", f"{100 * f['aces_up']['win']:.3f}%")
+        t.add_row("  Aces Up return per bet", f"{f['aces_up']['return_per_bet']:+.4f}")
+    if "sessions" in d:
+        s = d["sessions"]
+        t.add_row("sessions", f"{s['sessions']:,} x {s['session_hands']} hands from {s['bankroll']} chips")
+        rlo, rhi = s["risk_of_ruin_ci95"]
+        t.add_row("risk of ruin", f"{100 * s['risk_of_ruin']:.3f}% [{100 * rlo:.3f}%, {100 * rhi:.3f}%]")
+        t.add_row("session result quantiles (chips)",
+                  " ".join(f"{k}:{v:+d}" for k, v in s["quantiles"].items()))
+        t.add_row("fraction of sessions ahead", f"{100 * s['fraction_ahead']:.2f}%")
+    if d.get("rounds_per_second"):
+        t.add_row("speed", f"{d['rounds_per_second'] / 1e6:.2f} M rounds/s ({d['workers']} worker(s), "
+                  f"{d['backend']})")
+    if "plot" in d:
+        t.add_row("plot", d["plot"])
+    console.print(t)
+
+
+@kind_app.command("simulate")
+def kind_simulate(
+    deals: Annotated[int, typer.Option("--deals", help="Deals to play.")],
+    players: Annotated[int, typer.Option("--players", help="Seats (4-13).")],
+    bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random; "
+                                            "'odds:3' for three seats; repeated to fill the table.")],
+    rules: Annotated[str, typer.Option("--rules", help="Four of a Kind preset.")] = "family",
+    stack: Annotated[int | None, typer.Option("--stack", help="Chips per seat at the start of every "
+                                              "deal (default 40 antes).")] = None,
+    seed: SeedOpt = None,
+    workers: WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
+    as_json: JsonOpt = False,
+    plot: PlotOpt = None,
+    progress: ProgressOpt = None,
+) -> None:
+    """Bots against each other at Four of a Kind: each bot's mean result per deal with a 95% CI.
+
+    ``--bots`` takes several names after one flag (``--bots odds cautious random``)
+    or repeated flags.
+    """
+    from fourcards.sim.kind import simulate_kind
+    from fourcards.sim.plots import check_plot_path, plot_kind
+
+    _check_target(workers, scheduler)
+    try:
+        if plot is not None:
+            check_plot_path(plot)
+        s = _seed(seed)
+        with _progress_bar("playing", "deals", progress) as cb:
+            res = simulate_kind(deals, players, bots, rules=rules, seed=s, stack=stack, workers=workers,
+                                scheduler=scheduler, progress=cb)
+        d = res.to_dict()
+        if plot is not None:
+            plot_kind(res, plot)
+            d["plot"] = str(plot)
+    except FourcardsError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(d))
+        return
+    from rich.table import Table
+
+    t = Table(title=f"Four of a Kind simulation - {d['deals']:,} deals, {d['players']} players, "
+                    f"stacks {d['stack']}, seed {d['seed']}")
+    for col in ("bot", "seats", "mean chips/deal", "95% CI", "std/deal"):
+        t.add_column(col, justify="right" if col != "bot" else "left")
+    for b in d["bots"]:
+        lo, hi = b["ci95"]
+        t.add_row(b["bot"], ",".join(map(str, b["seats"])), f"{b['mean_per_deal']:+.3f}",
+                  f"[{lo:+.3f}, {hi:+.3f}]", f"{b['std_per_deal']:.2f}")
+    console.print(t)
+    if "plot" in d:
+        console.print(f"plot: {d['plot']}")

@@ -1,0 +1,199 @@
+"""Chunked, reproducible execution: in process, in local processes, or on Dask.
+
+A simulation is cut into fixed-size **chunks**; chunk ``i`` draws its random
+numbers from ``numpy.random.SeedSequence(seed, spawn_key=(i,))`` alone, and every
+chunk's result is made of exact integers. Chunks are grouped into **tasks**
+(contiguous chunk ranges) only to spread the work; results are combined in
+chunk order. So a run gives bit-identical results whatever the backend, the
+number of workers or the task grouping.
+
+Backends (:func:`run_tasks`):
+
+* ``"serial"`` - this process (``workers=1``);
+* ``"processes"`` - a :class:`concurrent.futures.ProcessPoolExecutor` of
+  ``workers`` spawned processes;
+* ``"dask"`` - a :class:`distributed.LocalCluster` of ``workers`` processes
+  (one thread each), or an existing cluster when ``scheduler`` is given
+  (``tcp://host:8786``), or a ready :class:`distributed.Client`.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from fourcards.errors import FourcardsError
+
+__all__ = [
+    "SimulationError",
+    "plan_chunks",
+    "group_tasks",
+    "run_tasks",
+    "connect",
+    "BACKENDS",
+]
+
+BACKENDS = ("auto", "serial", "processes", "dask")
+
+#: Seconds to wait for a Dask scheduler before giving up.
+CONNECT_TIMEOUT_S = 3.0
+
+
+class SimulationError(FourcardsError):
+    """Bad simulation arguments (negative hands, unknown strategy or bot, players out of
+    range), or a cluster that cannot be reached."""
+
+
+def plan_chunks(total: int, chunk: int) -> list[int]:
+    """Sizes of the chunks covering ``total`` units: ``chunk`` each, the last one shorter.
+
+    Raises:
+        SimulationError: ``total`` < 0 or ``chunk`` < 1.
+    """
+    if total < 0:
+        raise SimulationError(f"the number of units must be >= 0, got {total}")
+    if chunk < 1:
+        raise SimulationError(f"the chunk size must be >= 1, got {chunk}")
+    full, rest = divmod(total, chunk)
+    return [chunk] * full + ([rest] if rest else [])
+
+
+def group_tasks(n_chunks: int, workers: int, *, min_tasks_per_worker: int = 4,
+                max_chunks_per_task: int = 32) -> list[tuple[int, int]]:
+    """Contiguous ``(first_chunk, end_chunk)`` ranges spreading ``n_chunks`` over ``workers``.
+
+    The grouping only affects scheduling, never results.
+    """
+    if n_chunks <= 0:
+        return []
+    n_tasks = max(workers * min_tasks_per_worker, math.ceil(n_chunks / max_chunks_per_task))
+    n_tasks = min(n_tasks, n_chunks)
+    per = math.ceil(n_chunks / n_tasks)
+    return [(lo, min(lo + per, n_chunks)) for lo in range(0, n_chunks, per)]
+
+
+# ------------------------------------------------------------------ processes
+
+_SHARED: Any = None
+
+
+def _init_shared(shared: Any) -> None:
+    global _SHARED
+    _SHARED = shared
+
+
+def _call_shared(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    return fn(_SHARED, *args)
+
+
+# ----------------------------------------------------------------------- dask
+
+def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT_S) -> Any:
+    """A :class:`distributed.Client` connected to ``scheduler`` (``tcp://host:port``).
+
+    Raises:
+        SimulationError: a malformed address, or no scheduler answered within ``timeout`` s.
+    """
+    if not isinstance(scheduler, str) or "://" not in scheduler and ":" not in scheduler:
+        raise SimulationError(f"malformed scheduler address {scheduler!r}: expected tcp://host:port")
+    from distributed import Client
+
+    try:
+        return Client(scheduler, timeout=f"{timeout}s", set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SimulationError(
+            f"cannot reach the Dask scheduler at {scheduler} within {timeout:g} s ({type(exc).__name__})"
+        ) from None
+
+
+def _local_cluster(workers: int) -> tuple[Any, Any]:
+    from distributed import Client, LocalCluster
+
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           dashboard_address=None, host="127.0.0.1")
+    return cluster, Client(cluster, set_as_default=False)
+
+
+def _run_dask(client: Any, fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple[Any, ...]],
+              on_done: Callable[[int], None] | None) -> list[Any]:
+    from distributed import as_completed as dask_completed
+
+    shared_f = client.scatter(shared, broadcast=True, hash=False)
+    futures = [client.submit(fn, shared_f, *args, pure=False) for args in tasks]
+    index = {f.key: i for i, f in enumerate(futures)}
+    results: list[Any] = [None] * len(futures)
+    try:
+        for fut in dask_completed(futures):
+            i = index[fut.key]
+            results[i] = fut.result()
+            if on_done is not None:
+                on_done(i)
+    finally:
+        client.cancel(futures)
+    return results
+
+
+def run_tasks(fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple[Any, ...]], *,
+              workers: int = 1, scheduler: str | None = None, client: Any = None,
+              backend: str = "auto", on_done: Callable[[int], None] | None = None) -> list[Any]:
+    """Run ``fn(shared, *args)`` for every ``args`` in ``tasks``; results in task order.
+
+    Args:
+        fn: a module-level (picklable) function.
+        shared: data every task needs (sent once per worker).
+        tasks: argument tuples.
+        workers: processes for ``"processes"`` / a new ``LocalCluster`` (``"dask"``).
+        scheduler: address of an existing Dask scheduler (implies ``"dask"``).
+        client: a ready :class:`distributed.Client` (implies ``"dask"``).
+        backend: ``"auto"`` (``serial`` for one worker, ``dask`` otherwise),
+            ``"serial"``, ``"processes"`` or ``"dask"``.
+        on_done: called with a task's index as it completes (progress).
+
+    Raises:
+        SimulationError: bad ``workers``/``backend``, an unreachable scheduler.
+    """
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"--workers must be a whole number >= 1, got {workers!r}")
+    if client is not None or scheduler is not None:
+        backend = "dask"
+    elif backend == "auto":
+        backend = "serial" if workers == 1 else "dask"
+    if backend == "serial":
+        out = []
+        for i, args in enumerate(tasks):
+            out.append(fn(shared, *args))
+            if on_done is not None:
+                on_done(i)
+        return out
+    if backend == "processes":
+        ctx = mp.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_shared,
+                                 initargs=(shared,)) as pool:
+            futs = {pool.submit(_call_shared, fn, args): i for i, args in enumerate(tasks)}
+            results: list[Any] = [None] * len(tasks)
+            for fut in as_completed(futs):
+                i = futs[fut]
+                results[i] = fut.result()
+                if on_done is not None:
+                    on_done(i)
+            return results
+    # dask
+    if client is not None:
+        return _run_dask(client, fn, shared, tasks, on_done)
+    if scheduler is not None:
+        cl = connect(scheduler)
+        try:
+            return _run_dask(cl, fn, shared, tasks, on_done)
+        finally:
+            cl.close()
+    cluster, cl = _local_cluster(workers)
+    try:
+        return _run_dask(cl, fn, shared, tasks, on_done)
+    finally:
+        cl.close()
+        cluster.close()
