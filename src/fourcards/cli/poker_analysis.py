@@ -142,11 +142,11 @@ def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None)
     if as_json:
         print(json.dumps({"rules": r.to_dict(), "chart": chart.to_dict(), "strategies": summary}, indent=2))
         return
-    console.print(chart.render(f"Strategy chart ({r.name}): your best four vs the dealer's up card"))
+    console.print(chart.render(f"Strategy chart ({r.name}): your best four vs the up card"))
+    console.print("house edge per ante (element of risk), cost vs optimal:")
     for name, s in summary.items():
-        console.print(f"{name:>8}: house edge {s['house_edge'] * 100:.4f}% of the ante, "
-                      f"element of risk {s['element_of_risk'] * 100:.4f}%, "
-                      f"cost vs optimal {s['loss_vs_optimal'] * 100:.4f}% of the ante")
+        console.print(f"  {name:>7}: {s['house_edge'] * 100:.4f}% ({s['element_of_risk'] * 100:.4f}%), "
+                      f"cost vs optimal {s['loss_vs_optimal'] * 100:.4f}%")
 
 
 @poker_app.command("strategy")

@@ -84,7 +84,7 @@ def _class_label(key: str) -> str:
     if key.startswith("high:"):
         return f"{Rank(parse_rank(key[5:])).char} high"
     if key.startswith("pair:"):
-        return f"pair of {parse_rank(key[5:]).plural}"
+        return f"pair of {parse_rank(key[5:]).char}s"
     return key.replace("_", " ")
 
 
@@ -239,7 +239,7 @@ class StrategyChart:
                 else:
                     key = f"{fam}:{rlo}-{rhi}"
                     if fam == "pair":
-                        label = f"pair of {parse_rank(rlo).plural}-{parse_rank(rhi).plural}"
+                        label = f"pairs {rlo}-{rhi}"
                     else:
                         label = f"{rlo}-{rhi} high"
             out.append((key, label, self.table[hi]))
@@ -264,15 +264,18 @@ class StrategyChart:
 
     def render(self, title: str | None = None) -> Any:
         """A Rich table of the chart."""
+        from rich import box
         from rich.table import Table
 
-        t = Table(title=title or f"Strategy chart: {self.name} (columns: dealer up card)")
-        t.add_column("your hand", justify="left")
+        t = Table(title=title or f"Strategy chart: {self.name} (columns: dealer up card)",
+                  caption="F = fold, 1x/2x/3x = play bet in antes", box=box.SIMPLE_HEAD, padding=(0, 0))
+        t.add_column("your hand", justify="left", no_wrap=True)
         for ch in _UP_CHARS:
-            t.add_column(ch, justify="center")
+            t.add_column(ch, justify="center", no_wrap=True, min_width=3)
         style = {0: "dim", 1: "yellow", 2: "cyan", 3: "bold green"}
+        text = {0: "F", 1: "1x", 2: "2x", 3: "3x"}
         for _, label, row in self.rows():
-            t.add_row(label, *[f"[{style[int(v)]}]{_DEC_TEXT[int(v)]}[/]" for v in row])
+            t.add_row(label, *[f"[{style[int(v)]}]{text[int(v)]}[/]" for v in row])
         return t
 
     def save_png(self, path: str | Path, title: str | None = None) -> Path:
