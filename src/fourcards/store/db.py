@@ -87,7 +87,6 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the database to ``revision`` with the packaged Alembic migrations."""
     cfg = Config()
     cfg.set_main_option("script_location", str(_MIGRATIONS))
-    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)

@@ -1,0 +1,32 @@
+"""Fixtures of the web tests: a fresh database (SQLite, and PostgreSQL when
+configured) and a started app with a TestClient (bots move at once)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from webdb import database_url_for
+
+from fourcards.web import create_app
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    """A fresh, empty database URL (SQLite file, or a new PostgreSQL schema)."""
+    yield from database_url_for(request.param, tmp_path)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'fourcards-web.db'}"
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    """A started app (lifespan run) on a fresh database; bots act with no delay."""
+    app = create_app(database_url, bot_delay=0)
+    with TestClient(app) as c:
+        c.database_url = database_url  # type: ignore[attr-defined]
+        yield c

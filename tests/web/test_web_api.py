@@ -1,0 +1,236 @@
+"""The web API end to end (TestClient, SQLite and PostgreSQL): lobby, seats, both games
+to the end, host rulings, histories, the ledger, websockets, a restart in-process."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
+
+from fourcards.web import create_app
+
+
+def audit(client: TestClient, tid: str) -> dict:
+    r = client.get(f"/api/tables/{tid}/ledger")
+    assert r.status_code == 200
+    return r.json()
+
+
+def assert_balanced(client: TestClient, tid: str) -> None:
+    led = audit(client, tid)
+    assert led["audit"] == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
+    players = {str(p["seat"]): p["balance"] for p in state(client, tid)["players"]}
+    assert players == led["balances"]  # memory == ledger
+
+
+def test_health_presets_and_pages(client: TestClient) -> None:
+    r = client.get("/api/health")
+    assert r.status_code == 200 and r.json()["status"] == "ok"
+    p = client.get("/api/presets").json()
+    assert set(p["poker"]) == {"live", "online"} and "family" in p["kind"]
+    assert "50/30/7/6/5/2/1" in p["aces_up_tables"]
+    assert client.get("/").status_code == 200
+    assert client.get("/t/nosuchtable").status_code == 404
+    t = create(client)
+    page = client.get(t["join_url"])
+    assert page.status_code == 200 and "table.js" in page.text
+    assert t["token"] not in page.text
+    assert client.get("/static/table.js").status_code == 200
+    assert client.get("/openapi.json").status_code == 200
+
+
+def test_poker_round_with_bots(client: TestClient) -> None:
+    t = create(client, "poker", bots=2, preset="online", rules={"aces_up": "50/40/7/5/4/3/1"})
+    tid, tok = t["table"]["id"], t["token"]
+    assert t["table"]["rules"]["aces_up"] == "50/40/7/5/4/3/1"
+    assert t["table"]["rules"]["play_multiples"] == [1, 3]
+    lobby = client.get("/api/tables").json()["tables"]
+    assert [x["id"] for x in lobby] == [tid] and "token" not in str(lobby)
+    r = post(client, tid, "/actions", tok, {"kind": "wager", "ante": 10, "aces_up": 5})
+    assert r.status_code == 200
+    assert [p["balance"] for p in r.json()["players"]] == [985, 1000, 1000]
+    r = post(client, tid, "/deal", tok)
+    assert r.status_code == 200, r.text
+    s = r.json()
+    me = next(e for e in s["round"]["seats"] if e["seat"] == 1)
+    assert len(me["cards"]) == 5 and s["round"]["up_card"] and s["round"]["dealer_cards"] is None
+    assert {a["kind"] for a in s["actions"]} == {"fold", "play"}
+    play = next(a for a in s["actions"] if a["kind"] == "play")
+    assert play["amounts"] == [10, 30]
+    # the deal's history is not published while it is in progress
+    assert client.get(f"/api/tables/{tid}/deals/1").status_code == 409
+    r = post(client, tid, "/actions", tok, {"kind": "play", "amount": 30})
+    assert r.status_code == 200, r.text
+    s = r.json()
+    assert s["round"]["phase"] == "wagers" and s["last"]["phase"] == "settled"
+    assert len(s["last"]["dealer_cards"]) == 6
+    results = {e["seat"]: e["result"] for e in s["last"]["seats"]}
+    assert set(results) == {1, 2, 3}
+    assert set(results[1]["wagers"]) == {"ante", "play", "ante_bonus", "aces_up"}
+    nets = {e["seat"]: e["result"]["net"] for e in s["last"]["seats"]}
+    assert {p["seat"]: p["balance"] - 1000 for p in s["players"]} == nets
+    assert_balanced(client, tid)
+    d = client.get(f"/api/tables/{tid}/deals/1", headers=hdr(tok)).json()
+    assert d["status"] == "settled"
+    assert [r["kind"] for r in d["history"]][:4] == ["place_wagers", "place_wagers", "place_wagers", "deal"]
+    assert sum(e["amount"] for e in d["ledger"]) == 0
+    assert client.get(f"/api/tables/{tid}/deals").json()["deals"][0]["number"] == 1
+
+
+def test_poker_trainer_advice(client: TestClient) -> None:
+    t = create(client, "poker")
+    tid, tok = t["table"]["id"], t["token"]
+    post(client, tid, "/actions", tok, {"kind": "wager", "ante": 5})
+    post(client, tid, "/deal", tok)
+    r = post(client, tid, "/actions", tok, {"kind": "fold", "trainer": True})
+    assert r.status_code == 200
+    import time
+
+    for _ in range(200):  # advice is computed in a worker thread, never in the request
+        adv = state(client, tid, tok)["trainer"]
+        if adv and adv["status"] != "computing":
+            break
+        time.sleep(0.05)
+    assert adv["status"] in ("ok", "unavailable")
+    if adv["status"] == "ok":
+        assert adv["chosen"] == "fold" and adv["optimal"] in adv["ev"] and adv["ev_lost"] >= 0
+
+
+def test_kind_deal_with_two_humans_and_bots(client: TestClient) -> None:
+    t = create(client, "kind", bots=3, rules={"ante": 5, "min_bet": 5, "max_bet": 10})
+    tid, host = t["table"]["id"], t["token"]
+    guest = sit(client, tid, "Guest")["token"]
+    s = state(client, tid, host)
+    assert s["deal"] is None and "deal" in s["host_actions"]
+    assert post(client, tid, "/deal", guest).status_code == 403  # only the host deals
+    r = post(client, tid, "/deal", host)
+    assert r.status_code == 200, r.text
+    d = r.json()["deal"]
+    assert d["pot"] >= 25 and len(d["seats"]) == 5
+    odds = [e["odds"] for e in d["seats"] if e["status"] == "active"]
+    assert all(o is not None for o in odds)
+    assert abs(sum(o["p_high"] for o in odds) - 1) < 1e-9
+    assert abs(sum(o["p_low"] for o in odds) - 1) < 1e-9
+    end = play_kind_deal(client, tid, {1: host, 5: guest})
+    last = end["last"]
+    assert last["phase"] == "finished" and last["awards"]
+    assert sum(a["amount"] for a in last["awards"]) == sum(e["contributed"] for e in last["seats"])
+    assert sum(last["payoffs"].values()) == 0
+    assert {str(p["seat"]): p["balance"] - 1000 for p in end["players"]} == last["payoffs"]
+    if last["last_turn"]:
+        assert last["last_turn"]["card"]
+    assert_balanced(client, tid)
+    hist = client.get(f"/api/tables/{tid}/deals/1").json()["history"]
+    assert hist[0]["op"] == "start" and hist[-1]["op"] == "award"
+
+
+@pytest.mark.parametrize("game", ["poker", "kind"])
+def test_host_void_refunds_everything(client: TestClient, game: str) -> None:
+    t = create(client, game, bots=3)
+    tid, tok = t["table"]["id"], t["token"]
+    before = {p["seat"]: p["balance"] for p in state(client, tid)["players"]}
+    if game == "poker":
+        post(client, tid, "/actions", tok, {"kind": "wager", "ante": 10, "aces_up": 3})
+    assert post(client, tid, "/deal", tok).status_code == 200
+    guest = sit(client, tid, "Late")["token"]
+    assert post(client, tid, "/void", guest, {"reason": "no"}).status_code == 403
+    mid = {p["seat"]: p["balance"] for p in state(client, tid)["players"]}
+    assert mid != {**before, 5: 1000}
+    r = post(client, tid, "/void", tok, {"reason": "misdeal"})
+    assert r.status_code == 200, r.text
+    after = {p["seat"]: p["balance"] for p in r.json()["players"]}
+    assert after == {**before, 5: 1000}
+    assert any("misdeal" in line for line in r.json()["log"])
+    d = client.get(f"/api/tables/{tid}/deals/1").json()
+    assert d["status"] == "voided" and d["void_reason"] == "host ruling: misdeal"
+    assert_balanced(client, tid)
+    assert post(client, tid, "/void", tok, {"reason": "again"}).status_code == 409
+
+
+def test_rules_validation(client: TestClient) -> None:
+    bad = [
+        {"game": "poker", "host_name": "A", "rules": {"aces_up": "50/40/8"}},
+        {"game": "poker", "host_name": "A", "preset": "vegas"},
+        {"game": "poker", "host_name": "A", "rules": {"max_bet": 10}},
+        {"game": "kind", "host_name": "A", "rules": {"min_bet": 10, "max_bet": 5}},
+        {"game": "kind", "host_name": "A", "rules": {"aces_up": "50/40/8/5/4/3/1"}},
+        {"game": "kind", "host_name": "A", "bots": 13},
+        {"game": "chess", "host_name": "A"},
+        {"game": "poker", "host_name": "   "},
+        {"game": "poker", "host_name": "A", "starting_chips": "100"},
+    ]
+    for body in bad:
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 422, (body, r.text)
+        assert isinstance(r.json()["detail"], str) and r.json()["detail"]
+    assert client.get("/api/tables").json()["tables"] == []
+    t = create(client, "poker", rules={"ante_bonus": "30/15/2", "min_ante": 5, "max_ante": 50})
+    assert t["table"]["rules"]["ante_bonus"] == "30/15/2" and t["table"]["rules"]["min_ante"] == 5
+
+
+def test_seats_names_and_capacity(client: TestClient) -> None:
+    t = create(client, "poker", bots=7, host_name="Ann")
+    tid = t["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": "ann"})
+    assert r.status_code == 409 and "taken" in r.json()["detail"]
+    s = sit(client, tid, "Zed")
+    assert s["seat"] == 9 and s["balance"] == 1000
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": "Late"})
+    assert r.status_code == 409 and "full" in r.json()["detail"]
+
+
+def test_websocket_state_actions_and_errors(client: TestClient) -> None:
+    t = create(client, "poker", bots=1)
+    tid, tok = t["table"]["id"], t["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as ws:
+        s = ws.receive_json()
+        assert s["type"] == "state" and s["you"]["seat"] == 1 and "token" not in str(s)
+        ws.send_text('{"op": "action", "id": 7, "action": {"kind": "wager", "ante": 10}}')
+        msgs = [ws.receive_json() for _ in range(2)]
+        assert msgs[0]["type"] == "state" and msgs[1] == {"type": "ack", "id": 7}
+        ws.send_text("{not json")
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["status"] == 400
+        ws.send_text('{"op": "action", "id": 8, "action": {"kind": "play", "amount": 10}}')
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["status"] == 409 and e["id"] == 8
+        ws.send_text('{"op": "deal", "id": 9}')
+        got = [ws.receive_json() for _ in range(2)]
+        assert got[-1] == {"type": "ack", "id": 9}
+    with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
+        e = ws.receive_json()
+        assert e["status"] == 403
+    with client.websocket_connect("/ws/tables/nosuchid") as ws:
+        assert ws.receive_json()["status"] == 404
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:  # a spectator sees no hand
+        s = ws.receive_json()
+        assert s["you"] is None and all(e["cards"] is None for e in s["round"]["seats"])
+        ws.send_text('{"op": "deal"}')
+        assert ws.receive_json()["status"] == 401
+
+
+def test_restart_in_process_voids_the_deal(database_url: str) -> None:
+    app = create_app(database_url, bot_delay=0)
+    with TestClient(app) as c:
+        t = create(c, "kind", bots=4)
+        tid, tok = t["table"]["id"], t["token"]
+        p = create(c, "poker", bots=1)
+        pid, ptok = p["table"]["id"], p["token"]
+        before_k = comparable(state(c, tid))["players"]
+        before_p = comparable(state(c, pid))["players"]
+        assert post(c, tid, "/deal", tok).status_code == 200
+        post(c, pid, "/actions", ptok, {"kind": "wager", "ante": 20, "aces_up": 5})
+        assert post(c, pid, "/deal", ptok).status_code == 200
+        assert state(c, tid)["players"] != before_k
+    # the app stopped with both deals in progress: the next start voids and refunds them
+    app2 = create_app(database_url, bot_delay=0)
+    with TestClient(app2) as c:
+        assert state(c, tid)["players"] == before_k
+        assert state(c, pid)["players"] == before_p
+        for t_id in (tid, pid):
+            d = c.get(f"/api/tables/{t_id}/deals/1").json()
+            assert d["status"] == "voided" and "restart" in d["void_reason"]
+            assert_balanced(c, t_id)
+        # and play goes on: the host's token still works
+        assert post(c, tid, "/deal", tok).status_code == 200
+        assert state(c, tid, tok)["you"]["is_host"]
