@@ -178,7 +178,9 @@ def kind_simulate(
     deals: Annotated[int, typer.Option("--deals", help="Deals to play.")],
     players: Annotated[int, typer.Option("--players", help="Seats (4-13).")],
     bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random; "
-                                            "'odds:3' for three seats; repeated to fill the table.")],
+                                            "'odds:3' for three seats; the list repeats to fill the "
+                                            "table. Several names may follow one --bots.")],
+    more_bots: Annotated[list[str] | None, typer.Argument(hidden=True, metavar="[BOT]...")] = None,
     rules: Annotated[str, typer.Option("--rules", help="Four of a Kind preset.")] = "family",
     stack: Annotated[int | None, typer.Option("--stack", help="Chips per seat at the start of every "
                                               "deal (default 40 antes).")] = None,
@@ -203,7 +205,7 @@ def kind_simulate(
             check_plot_path(plot)
         s = _seed(seed)
         with _progress_bar("playing", "deals", progress) as cb:
-            res = simulate_kind(deals, players, bots, rules=rules, seed=s, stack=stack, workers=workers,
+            res = simulate_kind(deals, players, [*bots, *(more_bots or [])], rules=rules, seed=s, stack=stack, workers=workers,
                                 scheduler=scheduler, progress=cb)
         d = res.to_dict()
         if plot is not None:

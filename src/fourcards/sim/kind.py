@@ -216,7 +216,7 @@ def simulate_kind(deals: int, players: int, bots: Sequence[str], *, rules: Any =
         raise SimulationError(f"--stack {stack} cannot pay the ante of {rules.ante}")
     job = _Job(seed, rules, seats, stack, deals)
     n_chunks = len(plan_chunks(deals, CHUNK_DEALS))
-    n_workers = max(1, workers)
+    n_workers = _check_int("--workers", workers, 1)
     tasks = group_tasks(n_chunks, n_workers, max_chunks_per_task=4)
     deals_of = [min(hi * CHUNK_DEALS, deals) - lo * CHUNK_DEALS for lo, hi in tasks]
     done = 0

@@ -570,7 +570,7 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
         units, chunk_units = hands, CHUNK_ROUNDS
     job = _Job(seed, strat, nets, chunk_units, units, k, bank, stake_max)
     n_chunks = len(plan_chunks(units, chunk_units))
-    n_workers = max(1, workers)
+    n_workers = _check_int("--workers", workers, 1)
     tasks = group_tasks(n_chunks, 1 if (scheduler is None and client is None and n_workers == 1) else n_workers)
     rounds_of = [sum(_chunk_size(job, c) for c in range(lo, hi)) * (k or 1) for lo, hi in tasks]
     done = 0

@@ -126,11 +126,12 @@ def _run_dask(client: Any, fn: Callable[..., Any], shared: Any, tasks: Sequence[
     index = {f.key: i for i, f in enumerate(futures)}
     results: list[Any] = [None] * len(futures)
     try:
-        for fut in dask_completed(futures):
-            i = index[fut.key]
-            results[i] = fut.result()
-            if on_done is not None:
-                on_done(i)
+        with client.as_current():
+            for fut in dask_completed(futures):
+                i = index[fut.key]
+                results[i] = fut.result()
+                if on_done is not None:
+                    on_done(i)
     finally:
         client.cancel(futures)
     return results
