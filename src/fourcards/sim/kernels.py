@@ -8,8 +8,8 @@ Random numbers: each chunk of rounds has its own xoshiro256** state, seeded
 from ``numpy.random.SeedSequence(seed, spawn_key=(chunk,))`` (see
 :func:`chunk_state`), so a chunk's deals depend on nothing but the seed and the
 chunk index. Cards are drawn by a partial Fisher-Yates shuffle (11 unbiased
-bounded draws per round, Lemire's method with rejection), player first (5
-cards), then the dealer (6 cards, the last one is the up card - the order of
+bounded draws per round from six 64-bit outputs, Lemire's method with
+rejection), player first (5 cards), then the dealer (6 cards, the last one is the up card - the order of
 :meth:`fourcards.poker.round.PokerRound.deal`).
 
 Hand values: a four-card hand's dense rank (as in :data:`fourcards.hands.DENSE_RANK_4`)
@@ -177,10 +177,10 @@ def _next64(s):
 
 
 @nb.njit(inline="always")
-def _bounded(s, n):
-    """Unbiased integer in ``0..n-1`` (Lemire's multiply-shift with rejection), ``n < 2**32``."""
+def _bounded32(s, x, n):
+    """Unbiased integer in ``0..n-1`` from the 32-bit draw ``x`` (Lemire's multiply-shift,
+    with rejection: a rejected draw is replaced by the top half of a fresh output)."""
     un = np.uint64(n)
-    x = _next64(s) >> np.uint64(32)
     m = x * un
     low = m & np.uint64(0xFFFFFFFF)
     if low < un:
@@ -196,10 +196,17 @@ def _bounded(s, n):
 def _draw11(s, deck, out):
     """Partial Fisher-Yates: the first 11 cards of ``deck`` become a uniform sample.
 
+    Each 64-bit output gives two 32-bit draws (high half, then low half).
     ``deck`` stays a permutation of 0..51, so it need not be reset between rounds.
     """
+    r = np.uint64(0)
     for j in range(11):
-        k = j + _bounded(s, 52 - j)
+        if j % 2 == 0:
+            r = _next64(s)
+            x = r >> np.uint64(32)
+        else:
+            x = r & np.uint64(0xFFFFFFFF)
+        k = j + _bounded32(s, x, 52 - j)
         t = deck[j]
         deck[j] = deck[k]
         deck[k] = t
