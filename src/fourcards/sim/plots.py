@@ -87,7 +87,7 @@ def plot_poker(result: Any, paths: np.ndarray, path: str | os.PathLike[str]) -> 
         ax1.legend(frameon=False)
     else:
         nets = result.nets / ante
-        per = {}
+        per: dict[float, int] = {}
         for v, c in zip(nets.ravel().tolist(), result.counts.ravel().tolist(), strict=True):
             per[v] = per.get(v, 0) + c
         xs = sorted(v for v in per if per[v])
