@@ -169,6 +169,18 @@ def _solve(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[tuple[i
     return denominator, tuple(high), tuple(tuple(r) for r in joint)
 
 
+@lru_cache(maxsize=65536)
+def _fractions(counts: tuple[int, ...], cache: bool = True) -> tuple[tuple[Fraction, Fraction, Fraction], ...]:
+    """(P(high), P(low), expected share) per player sorted by rank, as reduced fractions."""
+    den, high, joint = (_solve if cache else _solve.__wrapped__)(counts)
+    n = len(counts)
+    out = []
+    for j in range(n):
+        low = sum(joint[w][j] for w in range(n))
+        out.append((Fraction(high[j], den), Fraction(low, den), Fraction(high[j] + low, 2 * den)))
+    return tuple(out)
+
+
 def _prepare(holdings: Sequence[Holding]) -> list[int]:
     holdings = [h if isinstance(h, Holding) else Holding(*h) for h in holdings]
     if not holdings:
@@ -235,21 +247,19 @@ def exact_odds(holdings: Sequence[Holding | tuple[Rank | int, int]], *, cache: b
     if n == 1:
         h = holdings[0]
         return [PlayerOdds(h.rank, h.count, Fraction(1), Fraction(0), Fraction(1))]
-    p_high = [Fraction(0)] * n
-    p_low = [Fraction(0)] * n
+    result: list[PlayerOdds | None] = [None] * n
     fours = [i for i, h in enumerate(holdings) if h.is_four]
     if fours:
+        p_high = [Fraction(0)] * n
+        p_low = [Fraction(0)] * n
         for (w, lo), p in joint_odds(holdings).items():
             p_high[w] += p
             p_low[lo] += p
-    else:
-        counts = tuple(holdings[i].count for i in order)
-        den, high, joint = (_solve if cache else _solve.__wrapped__)(counts)
-        low_num = [sum(joint[w][j] for w in range(n)) for j in range(n)]
-        for a in range(n):
-            p_high[order[a]] = Fraction(high[a], den)
-            p_low[order[a]] = Fraction(low_num[a], den)
-    return [
-        PlayerOdds(h.rank, h.count, p_high[i], p_low[i], (p_high[i] + p_low[i]) / 2)
-        for i, h in enumerate(holdings)
-    ]
+        return [PlayerOdds(h.rank, h.count, p_high[i], p_low[i], (p_high[i] + p_low[i]) / 2)
+                for i, h in enumerate(holdings)]
+    counts = tuple(holdings[i].count for i in order)
+    solved = _fractions(counts) if cache else _fractions.__wrapped__(counts, cache=False)
+    for a, (ph, pl, share) in enumerate(solved):
+        i = order[a]
+        result[i] = PlayerOdds(holdings[i].rank, holdings[i].count, ph, pl, share)
+    return result  # type: ignore[return-value]
