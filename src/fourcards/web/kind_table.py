@@ -18,6 +18,7 @@ from fourcards.cards import parse_card
 from fourcards.errors import FourcardsError
 from fourcards.kind.actions import Action
 from fourcards.kind.game import Game
+from fourcards.kind.history import TurnCard
 from fourcards.store import DealClose, DealOpen, DealWrite, Entry
 from fourcards.web.players import kind_bot_action, kind_bot_kinds
 from fourcards.web.schemas import ActionIn
@@ -47,6 +48,8 @@ class KindTable(Table):
         self.button_seat: int | None = self.settings.get("button_seat")
         self.odds: dict[int, Any] = {}    # engine seat -> PlayerOdds (current deal)
         self._odds_cache: dict[tuple[Any, ...], dict[int, Any]] = {}
+        self._public: dict[str, Any] = {}
+        self._public_version = -1
 
     @property
     def default_bot_kind(self) -> str:  # type: ignore[override]
@@ -101,6 +104,7 @@ class KindTable(Table):
                 self._odds_cache.clear()
             self._odds_cache[key] = await asyncio.to_thread(game.odds)
         self.odds = self._odds_cache[key]
+        self.touch()
 
     async def _commit_game(self, old: Game | None, new: Game, player: SeatInfo | None,
                            old_stacks: list[int], open_: DealOpen | None = None) -> None:
@@ -239,10 +243,9 @@ class KindTable(Table):
 
     # -------------------------------------------------------------- views
 
-    def _game_view(self, game: Game, order: list[int], seat: SeatInfo | None, odds: dict[int, Any],
-                   live: bool) -> dict[str, Any]:
-        index = order.index(seat.seat) if seat is not None and seat.seat in order else None
-        obs = game.observation(index).to_dict(with_history=False)
+    def _game_view(self, game: Game, order: list[int], odds: dict[int, Any]) -> dict[str, Any]:
+        """The public view of a deal (every card is face up; never the deck), table seats."""
+        obs = game.observation(None).to_dict(with_history=False)
         seats = []
         for sv in obs["seats"]:
             i = sv["seat"]
@@ -261,27 +264,35 @@ class KindTable(Table):
             obs["payoffs"] = {str(order[i]): v for i, v in enumerate(obs["payoffs"])}
         last_turn = None
         turns = 0
-        for op in game.history:
-            d = op.to_dict()
-            if d["op"] == "turn":
+        for op in reversed(game.history):
+            if isinstance(op, TurnCard):
+                if last_turn is None:
+                    last_turn = {"card": str(op.card), "to": None if op.seat is None else order[op.seat],
+                                 "to_name": None if op.seat is None else self.players[order[op.seat]].name}
                 turns += 1
-                last_turn = {"card": d["card"], "to": None if d["seat"] is None else order[d["seat"]],
-                             "to_name": None if d["seat"] is None else self.players[order[d["seat"]]].name}
         obs["last_turn"] = last_turn
         obs["turned"] = turns
-        if not live:
-            obs["legal_actions"] = []
         return obs
 
     def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
-        if self.current is not None:
-            out["deal"] = {"number": self.next_deal_number - 1,
-                           **self._game_view(self.current, self.order, seat, self.odds, True)}
-        elif self.last is not None:
-            out["last"] = {"number": self.last_number, "voided": self.last_voided,
-                           **self._game_view(self.last, self.last_order, seat, {}, False)}
-        out["actions"] = out["deal"]["legal_actions"] if out["deal"] and seat and not seat.is_bot else []
+        if self._public_version != self.version:
+            public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
+            if self.current is not None:
+                public["deal"] = {"number": self.next_deal_number - 1,
+                                  **self._game_view(self.current, self.order, self.odds)}
+            elif self.last is not None:
+                public["last"] = {"number": self.last_number, "voided": self.last_voided,
+                                  **self._game_view(self.last, self.last_order, {})}
+            self._public, self._public_version = public, self.version
+        out = dict(self._public)
+        deal = out["deal"]
+        actions: list[dict[str, Any]] = []
+        if deal is not None and seat is not None and not seat.is_bot and deal["actor"] == seat.seat:
+            assert self.current is not None
+            actions = [la.to_dict() for la in self.current.legal_actions()]
+            me = next(e for e in deal["seats"] if e["seat"] == seat.seat)
+            out["deal"] = {**deal, "legal_actions": actions, "to_call": max(0, deal["bet"] - me["stake"])}
+        out["actions"] = actions
         out["host_actions"] = self._host_actions(seat)
         out["next_deal"] = self.next_deal_number
         out["min_players"] = self.rules.min_players

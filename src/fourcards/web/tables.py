@@ -20,6 +20,7 @@ Errors are :class:`ApiError` (HTTP status + a message naming the problem).
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import json
 import logging
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from fourcards.web.hub import Hub
 
 __all__ = ["ApiError", "SeatInfo", "Connection", "Table", "PokerTable", "hash_token", "new_token",
-           "poker_rules_from_dict", "replace_rules", "BOT_NAMES"]
+           "poker_rules_from_dict", "replace_rules", "BOT_NAMES", "fast_clone"]
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,19 @@ def poker_rules_from_dict(d: dict[str, Any]) -> PokerRules:
     kwargs["aces_up"] = parse_aces_up(str(d["aces_up"]))
     kwargs["play_multiples"] = tuple(d.get("play_multiples", (1, 2, 3)))
     return PokerRules(**kwargs)
+
+
+def fast_clone(obj: Any) -> Any:
+    """A copy of an engine object whose containers hold only immutable values
+    (frozen dataclasses, tuples, cards): every list/dict/set attribute is
+    copied, everything else shared. Much cheaper than ``deepcopy`` for the
+    copy-apply-commit pattern; applying an action to the copy leaves ``obj``
+    unchanged."""
+    new = copy.copy(obj)
+    for name, value in vars(obj).items():
+        if isinstance(value, (list, dict, set)):
+            setattr(new, name, type(value)(value))
+    return new
 
 
 @dataclass
@@ -172,6 +186,9 @@ class Table:
         self.deal_id: int | None = None
         self.seq = 0
         self._bot_task: asyncio.Task[None] | None = None
+        self._shared: dict[str, Any] | None = None
+        self._shared_version = -1
+        self._rules_dict = rules.to_dict()
 
     # ----------------------------------------------------------- properties
 
@@ -185,7 +202,8 @@ class Table:
         return self.deal_id is not None
 
     def rules_dict(self) -> dict[str, Any]:
-        return self.rules.to_dict()
+        """The table's rules as JSON (computed once: rules never change)."""
+        return self._rules_dict
 
     def summary(self) -> dict[str, Any]:
         """Public lobby entry of the table."""
@@ -255,6 +273,7 @@ class Table:
                                     is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
         seat = SeatInfo(pid, seat_no, name, th, is_host, is_bot, bot_kind, buy_in)
         self.players[seat_no] = seat
+        self.touch()
         self.by_token[th] = seat
         self.by_id[pid] = seat
         self.add_log(f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
@@ -365,6 +384,7 @@ class Table:
             log.exception("database write failed at table %s", self.id)
             raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
                 from None
+        self.touch()
         for e in write.entries:
             if e.account == "player" and e.player_id in self.by_id:
                 self.by_id[e.player_id].balance += e.amount
@@ -385,18 +405,26 @@ class Table:
 
     def add_log(self, line: str) -> None:
         self.log.append(line)
+        self.touch()
+
+    def touch(self) -> None:
+        """Mark the state changed: views are rebuilt (they are cached per version)."""
+        self.version += 1
 
     def view(self, seat: SeatInfo | None) -> dict[str, Any]:
         """The full state message for ``seat`` (``None``: a spectator)."""
-        out: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "table": self.summary(),
-            "you": None if seat is None else {**seat.public(), "player_id": seat.player_id},
-            "players": [p.public() for _, p in sorted(self.players.items())],
-            "log": list(self.log)[-30:],
-            "bot_kinds": list(self.bot_kinds()),
-        }
+        if self._shared_version != self.version or self._shared is None:  # cached per version
+            self._shared = {
+                "type": "state",
+                "version": self.version,
+                "table": self.summary(),
+                "players": [p.public() for _, p in sorted(self.players.items())],
+                "log": list(self.log)[-30:],
+                "bot_kinds": list(self.bot_kinds()),
+            }
+            self._shared_version = self.version
+        out: dict[str, Any] = dict(self._shared)
+        out["you"] = None if seat is None else {**seat.public(), "player_id": seat.player_id}
         out.update(self.view_deal(seat))
         return out
 
@@ -527,7 +555,7 @@ class PokerTable(Table):
         if ante + aces_up > seat.balance:
             raise ApiError(409, f"not enough chips: ante {ante} + Aces Up {aces_up} is more than your "
                                 f"balance of {seat.balance}")
-        new = self.round.clone()
+        new = fast_clone(self.round)
         action = PlaceWagers(seat.seat, ante, aces_up)
         try:
             new.apply(action)
@@ -555,7 +583,7 @@ class PokerTable(Table):
             if a.amount:
                 raise ApiError(422, "a fold takes no amount")
             action = Fold(seat.seat)
-        new = rnd.clone()
+        new = fast_clone(rnd)
         try:
             new.apply(action)  # turn, phase and amount checks: the engine's
         except FourcardsError as exc:
@@ -600,7 +628,7 @@ class PokerTable(Table):
                 await self._wager(p, self.bot_ante, 0)
         if not self.round.wagers:
             raise ApiError(409, "cannot deal: no seat has placed a wager")
-        new = self.round.clone()
+        new = fast_clone(self.round)
         deal = new.deal()  # the OS CSPRNG
         await self._apply(new, [deal.to_dict()], [], None,
                           f"Deal {self.next_deal_number - 1}: cards are dealt; the dealer's up card is "
@@ -608,7 +636,7 @@ class PokerTable(Table):
 
     async def _void(self, reason: str, by: SeatInfo | None) -> None:
         rnd = self.round
-        new = rnd.clone()
+        new = fast_clone(rnd)
         try:
             new.apply(Void(reason))
         except FourcardsError as exc:
