@@ -529,7 +529,8 @@ class Game:
             self._finish_four(holder)
             return True
         self.phase = Phase.BETTING
-        self._start_round(max(self.active_seats, key=lambda s: high_key(self.holding(s))))  # §3.4
+        self._start_round(max(self.active_seats,  # §3.4: the highest hand opens
+                              key=lambda s: high_key(Holding(self.cards[s][0].rank, len(self.cards[s])))))
         return True
 
     # --------------------------------------------------------------- betting

@@ -181,15 +181,19 @@ def _fractions(counts: tuple[int, ...], cache: bool = True) -> tuple[tuple[Fract
     return tuple(out)
 
 
+def _as_holdings(items: Sequence[Holding | tuple[Rank | int, int]]) -> list[Holding]:
+    return [h if isinstance(h, Holding) else Holding(Rank(h[0]), h[1]) for h in items]
+
+
 def _prepare(holdings: Sequence[Holding]) -> list[int]:
-    holdings = [h if isinstance(h, Holding) else Holding(*h) for h in holdings]
     if not holdings:
         raise CardError("odds need at least one active player")
     check_holdings(holdings)
     return sorted(range(len(holdings)), key=lambda i: holdings[i].rank)
 
 
-def joint_odds(holdings: Sequence[Holding], *, cache: bool = True) -> dict[tuple[int, int], Fraction]:
+def joint_odds(holdings: Sequence[Holding | tuple[Rank | int, int]], *,
+               cache: bool = True) -> dict[tuple[int, int], Fraction]:
     """Exact P(high = i and low = j) for the active players, as ``{(i, j): Fraction}``.
 
     Args:
@@ -202,16 +206,16 @@ def joint_odds(holdings: Sequence[Holding], *, cache: bool = True) -> dict[tuple
     Raises:
         CardError: ranks repeated, more than one four, fewer than one player.
     """
-    holdings = [h if isinstance(h, Holding) else Holding(*h) for h in holdings]
-    order = _prepare(holdings)
-    if len(holdings) < 2:
+    hs = _as_holdings(holdings)
+    order = _prepare(hs)
+    if len(hs) < 2:
         return {}
-    fours = [i for i, h in enumerate(holdings) if h.is_four]
+    fours = [i for i, h in enumerate(hs) if h.is_four]
     if fours:
         w = fours[0]
-        low = min((i for i in range(len(holdings)) if i != w), key=lambda i: low_key(holdings[i]))
+        low = min((i for i in range(len(hs)) if i != w), key=lambda i: low_key(hs[i]))
         return {(w, low): Fraction(1)}
-    counts = tuple(holdings[i].count for i in order)
+    counts = tuple(hs[i].count for i in order)
     den, _high, joint = (_solve if cache else _solve.__wrapped__)(counts)
     out: dict[tuple[int, int], Fraction] = {}
     for a, row in enumerate(joint):
@@ -238,28 +242,28 @@ def exact_odds(holdings: Sequence[Holding | tuple[Rank | int, int]], *, cache: b
     Raises:
         CardError: a rank held twice, more than one four, no players.
 
-    Performance: about 1-2 ms for 8 players and well under 100 ms for 13
-    uncached (see ``benchmarks/bench_kind.py``, ``docs/kind.md``).
+    Performance (uncached, 2-core machine): about 0.6 ms for 8 players, 2-5 ms
+    for 13 (``benchmarks/bench_kind.py``, ``docs/kind.md``).
     """
-    holdings = [h if isinstance(h, Holding) else Holding(*h) for h in holdings]
-    order = _prepare(holdings)
-    n = len(holdings)
+    hs = _as_holdings(holdings)
+    order = _prepare(hs)
+    n = len(hs)
     if n == 1:
-        h = holdings[0]
+        h = hs[0]
         return [PlayerOdds(h.rank, h.count, Fraction(1), Fraction(0), Fraction(1))]
     result: list[PlayerOdds | None] = [None] * n
-    fours = [i for i, h in enumerate(holdings) if h.is_four]
+    fours = [i for i, h in enumerate(hs) if h.is_four]
     if fours:
         p_high = [Fraction(0)] * n
         p_low = [Fraction(0)] * n
-        for (w, lo), p in joint_odds(holdings).items():
+        for (w, lo), p in joint_odds(hs, cache=cache).items():
             p_high[w] += p
             p_low[lo] += p
         return [PlayerOdds(h.rank, h.count, p_high[i], p_low[i], (p_high[i] + p_low[i]) / 2)
-                for i, h in enumerate(holdings)]
-    counts = tuple(holdings[i].count for i in order)
+                for i, h in enumerate(hs)]
+    counts = tuple(hs[i].count for i in order)
     solved = _fractions(counts) if cache else _fractions.__wrapped__(counts, cache=False)
     for a, (ph, pl, share) in enumerate(solved):
         i = order[a]
-        result[i] = PlayerOdds(holdings[i].rank, holdings[i].count, ph, pl, share)
+        result[i] = PlayerOdds(hs[i].rank, hs[i].count, ph, pl, share)
     return result  # type: ignore[return-value]
