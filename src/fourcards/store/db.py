@@ -17,13 +17,14 @@ from __future__ import annotations
 import os
 import uuid
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy import Engine, Table, create_engine, event, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from fourcards.store.models import ACCOUNTS, Deal, DealAction, GameTable, LedgerEntry, Player, utcnow
@@ -250,35 +251,44 @@ class Store:
     def write_deal(self, w: DealWrite) -> int:
         """Commit one action's writes (see :class:`DealWrite`) in one transaction.
 
+        Uses SQLAlchemy Core (one connection, bulk inserts): this is the hot path
+        of every action at a table.
+
         Returns:
             the deal's id.
         Raises:
             StoreError: unbalanced entries, or neither ``deal_id`` nor ``open``.
         """
         _check_entries(w.entries)
-        with self.Session.begin() as s:
+        if w.deal_id is None and w.open is None:
+            raise StoreError("a deal write needs a deal_id or an open")
+        now = utcnow()
+        deals = cast(Table, Deal.__table__)
+        actions = cast(Table, DealAction.__table__)
+        ledger = cast(Table, LedgerEntry.__table__)
+        with self.engine.begin() as conn:
             deal_id = w.deal_id
             if w.open is not None:
-                d = Deal(table_id=w.table_id, number=w.open.number, status="in_progress",
-                         seats=w.open.seats, rules=w.open.rules, started_at=utcnow())
-                s.add(d)
-                s.flush()
-                deal_id = d.id
-            if deal_id is None:
-                raise StoreError("a deal write needs a deal_id or an open")
-            now = utcnow()
-            for i, rec in enumerate(w.records):
-                s.add(DealAction(deal_id=deal_id, seq=w.seq + i, player_id=w.player_id, record=rec,
-                                 created_at=now))
+                res = conn.execute(insert(deals).values(
+                    table_id=w.table_id, number=w.open.number, status="in_progress", seats=w.open.seats,
+                    rules=w.open.rules, started_at=now))
+                pk = res.inserted_primary_key
+                assert pk is not None
+                deal_id = int(pk[0])
+            if w.records:
+                conn.execute(insert(actions), [
+                    {"deal_id": deal_id, "seq": w.seq + i, "player_id": w.player_id, "record": rec,
+                     "created_at": now} for i, rec in enumerate(w.records)])
             if w.entries:
-                self._add_entries(s, w.table_id, deal_id, w.entries)
+                txn = uuid.uuid4().hex
+                conn.execute(insert(ledger), [
+                    {"txn": txn, "table_id": w.table_id, "deal_id": deal_id, "account": e.account,
+                     "player_id": e.player_id, "amount": e.amount, "memo": e.memo, "created_at": now}
+                    for e in w.entries])
             if w.close is not None:
-                d = s.get(Deal, deal_id)
-                assert d is not None
-                d.status = w.close.status
-                d.result = w.close.result
-                d.void_reason = w.close.void_reason
-                d.ended_at = now
+                conn.execute(update(deals).where(deals.c.id == deal_id).values(
+                    status=w.close.status, result=w.close.result, void_reason=w.close.void_reason, ended_at=now))
+            assert deal_id is not None
             return deal_id
 
     def void_interrupted_deals(self, reason: str = "server restart: deal interrupted") -> list[dict[str, Any]]:
@@ -307,13 +317,13 @@ class Store:
                     total = int(total or 0)
                     if total:
                         entries.append(Entry(account, -total, player_id, "refund"))
-                        if account == "player":
-                            refunds[player_id] = -total
+                        if account == "player" and player_id is not None:
+                            refunds[int(player_id)] = -total
                 if entries:
                     self._add_entries(s, d.table_id, d.id, entries)
                 seq = s.scalar(select(func.coalesce(func.max(DealAction.seq), -1))
                                .where(DealAction.deal_id == d.id))
-                s.add(DealAction(deal_id=d.id, seq=int(seq) + 1, player_id=None,
+                s.add(DealAction(deal_id=d.id, seq=(-1 if seq is None else int(seq)) + 1, player_id=None,
                                  record={"kind": "void", "reason": reason}, created_at=utcnow()))
                 d.status = "voided"
                 d.void_reason = reason

@@ -13,9 +13,10 @@ import functools
 import logging
 import secrets
 import string
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any, Callable, Coroutine, TypeVar
+from typing import Any, TypeVar
 
 from fourcards.errors import FourcardsError
 from fourcards.kind import rules as kind_rules
@@ -96,6 +97,7 @@ class Hub:
             players = [SeatInfo(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind, p.balance)
                        for p in row.players]
             cls: type[Table]
+            rules: Any
             if row.game == "poker":
                 cls, rules = PokerTable, poker_rules_from_dict(row.rules)
             else:
@@ -103,9 +105,9 @@ class Hub:
             t = cls(self, row.id, row.name, rules, row.settings, players, row.next_deal_number, row.created_at)
             self.tables[t.id] = t
         for v in self.restart_voids:
-            t = self.tables.get(v["table_id"])
-            if t is not None:
-                t.add_log(f"Deal {v['number']} was interrupted by a server restart: it is void and every "
+            voided = self.tables.get(v["table_id"])
+            if voided is not None:
+                voided.add_log(f"Deal {v['number']} was interrupted by a server restart: it is void and every "
                           "wager is returned")
         if self.restart_voids:
             log.warning("voided %d deal(s) interrupted by the last shutdown", len(self.restart_voids))
@@ -135,6 +137,12 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    def require_store(self) -> Store:
+        """The store (the hub must be started)."""
+        if self.store is None:
+            raise RuntimeError("the web app has not started")
+        return self.store
 
     def get(self, table_id: str) -> Table:
         """The table, or :class:`ApiError` 404."""

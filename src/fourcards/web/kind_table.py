@@ -16,7 +16,7 @@ from typing import Any
 
 from fourcards.cards import parse_card
 from fourcards.errors import FourcardsError
-from fourcards.kind.actions import Action
+from fourcards.kind.actions import Action, ActionKind
 from fourcards.kind.game import Game
 from fourcards.kind.history import TurnCard
 from fourcards.store import DealClose, DealOpen, DealWrite, Entry
@@ -204,7 +204,7 @@ class KindTable(Table):
         new = game.clone()
         old_stacks = list(game.stacks)
         try:
-            new.apply(Action(kind, amount))
+            new.apply(Action(ActionKind(kind), amount))
         except FourcardsError as exc:
             raise ApiError(409, str(exc)) from None
         await self._commit_game(game, new, seat, old_stacks)

@@ -37,8 +37,8 @@ class RulesOptions(_Strict):
     Aces Up limits, ``win_cap``. Four of a Kind: ``ante``, spread limit
     ``min_bet``..``max_bet``, ``max_raises`` (the raise cap), ``redeal``. All chips."""
 
-    ante_bonus: str | None = Field(None, max_length=40)
-    aces_up: str | None = Field(None, max_length=60)
+    ante_bonus: str | None = Field(default=None, max_length=40)
+    aces_up: str | None = Field(default=None, max_length=60)
     min_ante: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
     max_ante: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
     min_aces_up: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
@@ -58,9 +58,9 @@ class CreateTable(_Strict):
     seats to fill now, and the chips each new seat buys in with."""
 
     game: Literal["poker", "kind"]
-    preset: str | None = Field(None, max_length=20)
-    rules: RulesOptions = Field(default_factory=RulesOptions)
-    name: str = Field("", max_length=80)
+    preset: str | None = Field(default=None, max_length=20)
+    rules: RulesOptions = RulesOptions()
+    name: str = Field(default="", max_length=80)
     host_name: str = Field(min_length=1, max_length=40)
     bots: Annotated[StrictInt, Field(ge=0, le=12)] = 0
     starting_chips: Annotated[StrictInt, Field(ge=1, le=10_000_000)] = 1000
@@ -105,10 +105,10 @@ class AddBots(_Strict):
     """Host: fill ``count`` empty seats with bots (``kind``: a bot name, default per game)."""
 
     count: Annotated[StrictInt, Field(ge=1, le=12)] = 1
-    kind: str | None = Field(None, max_length=16)
+    kind: str | None = Field(default=None, max_length=16)
 
 
 class VoidIn(_Strict):
     """Host: void the deal in progress (every wager / the pot refunded) - the host's ruling."""
 
-    reason: str = Field("host ruling", min_length=1, max_length=200)
+    reason: str = Field(default="host ruling", min_length=1, max_length=200)

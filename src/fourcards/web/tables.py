@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fourcards.cards import parse_card
 from fourcards.errors import FourcardsError
-from fourcards.poker.round import Fold, Phase, Play, PlaceWagers, PokerRound, Void
+from fourcards.poker.round import Fold, Phase, PlaceWagers, Play, PokerRound, Void
 from fourcards.poker.rules import PokerRules, parse_aces_up, parse_ante_bonus
 from fourcards.store import DealClose, DealOpen, DealWrite, Entry
 from fourcards.web.players import POKER_BOT_KINDS, poker_bot_decision
@@ -269,7 +269,7 @@ class Table:
         token = new_token()
         th = hash_token(token)
         buy_in = int(self.settings.get("starting_chips", 1000))
-        pid = await self.hub.run_db(self.hub.store.add_player, self.id, seat_no, name, th, buy_in=buy_in,
+        pid = await self.hub.run_db(self.hub.require_store().add_player, self.id, seat_no, name, th, buy_in=buy_in,
                                     is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
         seat = SeatInfo(pid, seat_no, name, th, is_host, is_bot, bot_kind, buy_in)
         self.players[seat_no] = seat
@@ -379,7 +379,7 @@ class Table:
         the balances in memory. Raises :class:`ApiError` 503 if the database
         refuses (the caller has not swapped its engine yet, so nothing changed)."""
         try:
-            deal_id = await self.hub.run_db(self.hub.store.write_deal, write)
+            deal_id = await self.hub.run_db(self.hub.require_store().write_deal, write)
         except Exception as exc:
             log.exception("database write failed at table %s", self.id)
             raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \

@@ -36,7 +36,7 @@ def run_migrations_online() -> None:
         _run(connection)
         return
     url = os.environ.get("FOURCARDS_DATABASE_URL") or config.get_main_option("sqlalchemy.url")
-    engine = create_engine(url)
+    engine = create_engine(str(url))
     with engine.connect() as conn:
         _run(conn)
         conn.commit()

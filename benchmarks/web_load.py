@@ -1,0 +1,284 @@
+"""Load benchmark of the web app: websocket clients playing bots' moves on loopback.
+
+Starts ``fourcards serve`` as a subprocess on a free 127.0.0.1 port (a fresh
+SQLite file unless ``--database-url`` is given), creates ``--tables`` tables
+(half Four Card Poker, half Four of a Kind) with ``--clients`` seats in all,
+and connects one websocket client per seat. Each client plays like a bot from
+its own view: Four Card Poker - ante 10, the published simple strategy, the
+host deals when every seat has wagered; Four of a Kind - check when free, bet
+the minimum with a pair or better, call otherwise, the host deals again when a
+deal ends. Every action goes over the websocket; its latency is the time from
+sending it to the server's ``ack`` (validated, written to the database in one
+transaction, every seat's new view queued).
+
+The run is bounded: ``--seconds`` of play (default 30) after a warm-up, and at
+most ``--max-actions``. Prints actions/second, p50/p90/p99/max latency and the
+server's resident memory, and (``--json``) writes them to a file.
+
+Usage::
+
+    python benchmarks/web_load.py                       # 200 clients, 40 tables, 30 s
+    python benchmarks/web_load.py --clients 40 --tables 8 --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+RANKS = "23456789TJQKA"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mib(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def simple_play(cards: list[str], ante: int, play_amounts: list[int]) -> int | None:
+    """Shuffle Master's simple strategy on the best pair: fold 2s or less, 1x with 3s-9s, 3x with 10s+."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c[0]] = counts.get(c[0], 0) + 1
+    best = max((RANKS.index(r) for r, n in counts.items() if n >= 2), default=-1)
+    if best <= 0:
+        return None
+    want = ante if best <= RANKS.index("9") else 3 * ante
+    fitting = [a for a in play_amounts if a <= want]
+    return max(fitting) if fitting else min(play_amounts)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.by_game: dict[str, list[float]] = {"poker": [], "kind": []}
+        self.errors: list[str] = []
+        self.deals = {"poker": 0, "kind": 0}
+        self.recording = False
+
+
+class Client:
+    def __init__(self, base_ws: str, tid: str, token: str, game: str, is_host: bool, seats: int,
+                 stats: Stats, stop: asyncio.Event, think: float = 0.0) -> None:
+        self.url = f"{base_ws}/ws/tables/{tid}?token={token}"
+        self.game, self.is_host, self.seats = game, is_host, seats
+        self.stats, self.stop = stats, stop
+        self.state: dict[str, Any] | None = None
+        self.inflight: tuple[int, float] | None = None
+        self.next_id = 0
+        self.think = think
+        self.rng = random.Random()
+
+    async def run(self) -> None:
+        async with websockets.connect(self.url, max_size=2**22) as ws:
+            self.ws = ws
+            while not self.stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                except TimeoutError:
+                    if self.inflight is None:
+                        asyncio.ensure_future(self.maybe_act())
+                    continue
+                msg = json.loads(raw)
+                if msg["type"] == "state":
+                    self.state = msg
+                elif msg["type"] in ("ack", "error") and self.inflight and msg.get("id") == self.inflight[0]:
+                    dt = time.perf_counter() - self.inflight[1]
+                    if self.stats.recording:
+                        self.stats.latencies.append(dt)
+                        self.stats.by_game[self.game].append(dt)
+                        if msg["type"] == "error":
+                            self.stats.errors.append(msg["detail"])
+                    self.inflight = None
+                if self.inflight is None:
+                    asyncio.ensure_future(self.maybe_act())
+
+    async def send(self, body: dict[str, Any]) -> None:
+        self.next_id += 1
+        if self.think > 0:  # a player's thinking time before the move (not part of the latency)
+            self.inflight = (self.next_id, float("inf"))
+            await asyncio.sleep(self.think * (0.5 + self.rng.random()))
+        self.inflight = (self.next_id, time.perf_counter())
+        await self.ws.send(json.dumps({**body, "id": self.next_id}))
+
+    async def maybe_act(self) -> None:
+        s = self.state
+        if s is None or self.inflight is not None or self.stop.is_set():
+            return
+        me = s["you"]["seat"]
+        if self.game == "poker":
+            rnd = s["round"]
+            for a in s["actions"]:
+                if a["kind"] == "wager":
+                    return await self.send({"op": "action", "action": {"kind": "wager", "ante": 10}})
+                if a["kind"] == "play":
+                    mine = next(e for e in rnd["seats"] if e["seat"] == me)
+                    amounts = a.get("amounts") or [a["ante"] * m for m in (1, 2, 3) if a["ante"] * m <= a["max"]]
+                    amt = simple_play(mine["cards"], a["ante"], amounts)
+                    body = {"kind": "fold"} if amt is None else {"kind": "play", "amount": amt}
+                    return await self.send({"op": "action", "action": body})
+            wagered = sum(1 for e in rnd["seats"] if e["ante"])
+            if self.is_host and rnd["phase"] == "wagers" and wagered == self.seats and "deal" in s["host_actions"]:
+                self.stats.deals["poker"] += 1
+                return await self.send({"op": "deal"})
+        else:
+            acts = {a["kind"]: a for a in s["actions"]}
+            if acts:
+                mine = next(e for e in s["deal"]["seats"] if e["seat"] == me)
+                if "check" in acts:
+                    bet = acts.get("bet") or acts.get("raise")
+                    body = {"kind": "bet" if "bet" in acts else "raise", "amount": bet["min_amount"]} \
+                        if bet and len(mine["cards"]) >= 2 and s["deal"]["full_wagers"] == 0 else {"kind": "check"}
+                else:
+                    body = {"kind": "call"}
+                return await self.send({"op": "action", "action": body})
+            if self.is_host and s["deal"] is None and "deal" in s["host_actions"]:
+                self.stats.deals["kind"] += 1
+                return await self.send({"op": "deal"})
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="fourcards-load-")
+    url = args.database_url or f"sqlite:///{tmp}/load.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(Path(tmp) / "server.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--database-url", url, "--bot-delay", "0", "--log-level", "warning"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for _ in range(300):
+                try:
+                    if (await http.get("/api/health")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                await asyncio.sleep(0.1)
+            idle_rss = rss_mib(proc.pid)
+            per_table = args.clients // args.tables
+            stats, stop = Stats(), asyncio.Event()
+            clients: list[Client] = []
+            for i in range(args.tables):
+                game = "poker" if i % 2 == 0 else "kind"
+                r = await http.post("/api/tables", json={"game": game, "host_name": "P1",
+                                                         "starting_chips": 1_000_000})
+                r.raise_for_status()
+                t = r.json()
+                tid = t["table"]["id"]
+                tokens = [t["token"]]
+                for j in range(2, per_table + 1):
+                    s = await http.post(f"/api/tables/{tid}/seats", json={"name": f"P{j}"})
+                    s.raise_for_status()
+                    tokens.append(s.json()["token"])
+                for j, tok in enumerate(tokens):
+                    clients.append(Client(f"ws://127.0.0.1:{port}", tid, tok, game, j == 0, per_table, stats, stop,
+                                          args.think))
+            tasks = [asyncio.create_task(c.run()) for c in clients]
+            await asyncio.sleep(args.warmup)
+            stats.recording = True
+            t0 = time.perf_counter()
+            server_cpu0, client_cpu0 = cpu_seconds(proc.pid), time.process_time()
+            while time.perf_counter() - t0 < args.seconds and len(stats.latencies) < args.max_actions:
+                await asyncio.sleep(0.2)
+            elapsed = time.perf_counter() - t0
+            stats.recording = False
+            server_cpu = (cpu_seconds(proc.pid) - server_cpu0) / elapsed
+            client_cpu = (time.process_time() - client_cpu0) / elapsed
+            busy_rss = rss_mib(proc.pid)
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            audit = []
+            for t in (await http.get("/api/tables")).json()["tables"]:
+                audit.append((await http.get(f"/api/tables/{t['id']}/ledger")).json()["audit"]["total"])
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+    lat = stats.latencies
+    return {
+        "clients": len(clients), "tables": args.tables, "seconds": round(elapsed, 1), "think_s": args.think,
+        "database": url.split(":")[0], "actions": len(lat),
+        "actions_per_s": round(len(lat) / elapsed, 1),
+        "p50_ms": round(pct(lat, 0.50), 1), "p90_ms": round(pct(lat, 0.90), 1),
+        "p99_ms": round(pct(lat, 0.99), 1), "max_ms": round(max(lat) * 1000, 1) if lat else None,
+        "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+        "poker": {"actions": len(stats.by_game["poker"]), "p50_ms": round(pct(stats.by_game["poker"], .5), 1),
+                  "p99_ms": round(pct(stats.by_game["poker"], .99), 1)},
+        "kind": {"actions": len(stats.by_game["kind"]), "p50_ms": round(pct(stats.by_game["kind"], .5), 1),
+                 "p99_ms": round(pct(stats.by_game["kind"], .99), 1)},
+        "errors": len(stats.errors), "error_samples": stats.errors[:3],
+        "ledger_totals_zero": all(x == 0 for x in audit),
+        "server_cpu_cores": round(server_cpu, 2), "client_cpu_cores": round(client_cpu, 2),
+        "server_rss_idle_mib": round(idle_rss, 1), "server_rss_busy_mib": round(busy_rss, 1),
+        "machine": f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}",
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--clients", type=int, default=200)
+    p.add_argument("--tables", type=int, default=40)
+    p.add_argument("--seconds", type=float, default=30.0)
+    p.add_argument("--warmup", type=float, default=3.0)
+    p.add_argument("--max-actions", type=int, default=200_000)
+    p.add_argument("--think", type=float, default=0.0,
+                   help="mean seconds a client waits before each move (0: as fast as the server answers)")
+    p.add_argument("--database-url", default=None)
+    p.add_argument("--json", type=Path, default=None, help="write the figures to this file")
+    args = p.parse_args()
+    if args.clients % args.tables:
+        p.error("--clients must be a multiple of --tables")
+    result = asyncio.run(main_async(args))
+    print(json.dumps(result, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
