@@ -133,8 +133,13 @@ class Client:
         if self.think > 0:  # a player's thinking time before the move (not part of the latency)
             self.inflight = (self.next_id, float("inf"))
             await asyncio.sleep(self.think * (0.5 + self.rng.random()))
+        if self.stop.is_set():
+            return
         self.inflight = (self.next_id, time.perf_counter())
-        await self.ws.send(json.dumps({**body, "id": self.next_id}))
+        try:
+            await self.ws.send(json.dumps({**body, "id": self.next_id}))
+        except websockets.ConnectionClosed:  # the run is over
+            pass
 
     async def maybe_act(self) -> None:
         s = self.state
