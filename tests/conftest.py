@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", deadline=None, max_examples=100,
@@ -19,3 +20,12 @@ settings.register_profile("ci", deadline=None, max_examples=100, derandomize=Tru
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 os.environ.setdefault("FOURCARDS_CACHE_DIR", tempfile.mkdtemp(prefix="fourcards-cache-"))
+
+
+@pytest.fixture(scope="session")
+def counts():
+    """The exact Four Card Poker dealer counts, computed once per test session
+    (cached in the session's ``FOURCARDS_CACHE_DIR``)."""
+    from fourcards.poker.analysis import exact_counts
+
+    return exact_counts()

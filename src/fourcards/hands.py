@@ -286,18 +286,24 @@ def _idx4(a, b, c, d, binom):
     return binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def sort_small(a, n):
+    """Sort ``a[:n]`` in place (insertion sort; numba helper for 4-7 card rows)."""
+    for i in range(1, n):
+        v = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+
+
+@nb.njit(cache=True, inline="always")
 def _sort_small(h, out):
     n = h.shape[0]
     for i in range(n):
         out[i] = h[i]
-    for i in range(1, n):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] > v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
+    sort_small(out, n)
 
 
 @nb.njit(cache=True, parallel=True)

@@ -6,7 +6,6 @@ lives in the session's temporary ``FOURCARDS_CACHE_DIR``).
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 
 import numpy as np
@@ -18,18 +17,6 @@ from fourcards.hands import all_hands, best4_of5, best4_of6
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
 from fourcards.poker.rules import ACES_UP_TABLES, get_rules
-
-
-@pytest.fixture(scope="session")
-def counts(tmp_path_factory):
-    """The exact dealer counts, computed once per session into a temporary cache."""
-    mp = pytest.MonkeyPatch()
-    if not os.environ.get("FOURCARDS_CACHE_DIR"):
-        mp.setenv("FOURCARDS_CACHE_DIR", str(tmp_path_factory.mktemp("fourcards-cache")))
-    try:
-        yield an.exact_counts()
-    finally:
-        mp.undo()
 
 
 @pytest.fixture(scope="module")

@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from fourcards.cli import main
-from fourcards.poker import analysis as an
-
-
-@pytest.fixture(scope="session")
-def counts(tmp_path_factory):
-    """The exact dealer counts, computed once per session into a temporary cache."""
-    mp = pytest.MonkeyPatch()
-    if not os.environ.get("FOURCARDS_CACHE_DIR"):
-        mp.setenv("FOURCARDS_CACHE_DIR", str(tmp_path_factory.mktemp("fourcards-cache")))
-    try:
-        yield an.exact_counts()
-    finally:
-        mp.undo()
 
 
 def run(capsys, *argv):

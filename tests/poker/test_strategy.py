@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 import pytest
 
@@ -11,18 +9,6 @@ from fourcards.cards import Card
 from fourcards.errors import CardError, RulesError
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
-
-
-@pytest.fixture(scope="session")
-def counts(tmp_path_factory):
-    """The exact dealer counts, computed once per session into a temporary cache."""
-    mp = pytest.MonkeyPatch()
-    if not os.environ.get("FOURCARDS_CACHE_DIR"):
-        mp.setenv("FOURCARDS_CACHE_DIR", str(tmp_path_factory.mktemp("fourcards-cache")))
-    try:
-        yield an.exact_counts()
-    finally:
-        mp.undo()
 
 
 @pytest.fixture(scope="module")

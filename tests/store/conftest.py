@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from storehelpers import database_url_for
+
+from dbtesting import database_url_for
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

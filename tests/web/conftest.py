@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from webdb import database_url_for
 
+from dbtesting import database_url_for
 from fourcards.web import create_app
 
 

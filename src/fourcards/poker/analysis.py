@@ -54,6 +54,7 @@ from fourcards.hands import (
     N_VALUES,
     HandCategory,
     dense_to_value,
+    sort_small,
 )
 from fourcards.poker.rules import AcesUpTable, PokerRules
 
@@ -117,17 +118,6 @@ def _colex5(s, binom):
     return binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4] + binom[s[4], 5]
 
 
-@nb.njit(cache=True, inline="always")
-def _sort5(s):
-    for i in range(1, 5):
-        v = s[i]
-        j = i - 1
-        while j >= 0 and s[j] > v:
-            s[j + 1] = s[j]
-            j -= 1
-        s[j + 1] = v
-
-
 @nb.njit(cache=True)
 def _orbits(combos, binom, perms):
     """Orbit of every 5-set under the permutations of suits 1..3 (clubs fixed).
@@ -144,7 +134,7 @@ def _orbits(combos, binom, perms):
             for k in range(5):
                 c = combos[i, k]
                 s[k] = (c & ~3) | perms[p, c & 3]
-            _sort5(s)
+            sort_small(s, 5)
             imgs[p] = _colex5(s, binom)
         best = imgs[0]
         distinct = 0

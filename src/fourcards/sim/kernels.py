@@ -24,7 +24,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, DENSE_RANK_4, all_hands
+from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, DENSE_RANK_4, all_hands, sort_small
 
 __all__ = [
     "VALUE4_BY_RANKS",
@@ -216,17 +216,6 @@ def _draw11(s, deck, out):
 # --------------------------------------------------------------- valuation
 
 @nb.njit(inline="always")
-def _sort_ints(a, n):
-    for i in range(1, n):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
-
-
-@nb.njit(inline="always")
 def _flush_suit(buf, n):
     """The suit held by at least four of ``buf[:n]``, or -1."""
     c0 = 0
@@ -265,7 +254,7 @@ def _best4(cards, off, n, tab, ms, binom, buf):
     """
     for i in range(n):
         buf[i] = cards[off + i]
-    _sort_ints(buf, n)
+    sort_small(buf, n)
     idx = 0
     for i in range(n):
         idx += binom[(buf[i] >> 2) + i, i + 1]
@@ -358,7 +347,7 @@ def _colex_up_frame(row, buf, binom):
         elif t == 0:
             t = us
         buf[i] = (c & ~3) | t
-    _sort_ints(buf, 5)
+    sort_small(buf, 5)
     idx = 0
     for i in range(5):
         idx += binom[buf[i], i + 1]
