@@ -227,3 +227,11 @@ def test_payoffs_refused_before_the_end():
     with pytest.raises(IllegalActionError, match="only when the deal is over"):
         _ = g.payoffs
     assert Card.parse("As") in g.cards[0]
+
+
+def test_ruling8_an_unmatched_bet_is_no_side_pot():
+    """Side pots come from all-ins only; a bet still to be called stays a stake."""
+    g = scripted("2s Kd Qc Jh  Jc Jd Js", stacks=[100, 100, 100, 100])
+    g.apply(Action.bet(10))
+    assert [p.amount for p in g.side_pots()] == [20]  # the four antes
+    assert sum(g.stakes) == 10 and g.pot == 30

@@ -34,7 +34,8 @@ def run_random_deal(seed: int, check_every_step: bool = True) -> Game:
         assert game.actor is not None
         if check_every_step:
             assert sum(game.stacks) + game.pot == total
-            assert sum(p.amount for p in game.side_pots()) == game.pot
+            # pots hold the completed rounds; this round's bets are the stakes
+            assert sum(p.amount for p in game.side_pots()) + sum(game.stakes) == game.pot
             assert all(s >= 0 for s in game.stacks)
         obs = game.observation(game.actor)
         legal = obs.legal_actions

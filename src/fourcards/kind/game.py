@@ -247,10 +247,15 @@ class Game:
         return out
 
     def side_pots(self) -> list[Pot]:
-        """The pots as they stand (main pot first), from :func:`~fourcards.kind.pots.side_pots`."""
+        """The pots as they stand (main pot first), from :func:`~fourcards.kind.pots.side_pots`.
+
+        Only chips of completed betting rounds are split into pots: the bets of
+        the round in progress stay in :attr:`stakes` until the round ends, so an
+        unmatched bet never shows as a side pot (side pots come from all-ins).
+        """
         if self.is_terminal:
             return []
-        return side_pots(self.contributed, self.live)
+        return side_pots([c - st for c, st in zip(self.contributed, self.stakes)], self.live)
 
     @property
     def payoffs(self) -> tuple[int, ...]:

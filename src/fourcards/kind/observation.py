@@ -64,7 +64,7 @@ class Observation:
         seats: every seat's :class:`SeatView`.
         discards: turned cards that matched no active rank (seed 001 §3.3(b)).
         cards_in_deck: how many cards are undealt (never which, nor their order).
-        pot: chips in all pots; ``pots``: main pot then side pots.
+        pot: chips in all pots; ``pots``: main pot then side pots, from completed betting rounds (this round's bets are in each seat's ``stake``).
         bet: the current bet of this round; ``full_wagers``: full bets/raises made
             this round (the raise cap allows ``rules.max_wagers``).
         legal_actions: the options of ``seat`` when it is to act, else empty.
