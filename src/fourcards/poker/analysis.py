@@ -1240,9 +1240,8 @@ class ParSheet:
         out.append(t)
 
         o = Table(title="Outcomes (per ante)")
-        for col, just in (("decision", "left"), ("hand", "left"), ("result", "left"), ("net", "right"),
-                          ("probability", "right"), ("return", "right")):
-            o.add_column(col, justify=just)
+        for col in ("decision", "hand", "result", "net", "probability", "return"):
+            o.add_column(col, justify="right" if col in ("net", "probability", "return") else "left")
         for row in g.outcomes:
             o.add_row(row.option, row.hand, row.result, f"{row.net:+d}", f"{float(row.probability):.8f}",
                       f"{float(row.contribution):+.6f}")
@@ -1270,8 +1269,8 @@ class ParSheet:
         n = Table(title="Aces Up: named pay tables")
         for col in ("table", "return", "house edge"):
             n.add_column(col, justify="right" if col != "table" else "left")
-        for f in self.aces_up_tables:
-            n.add_row(str(f.table), _pct(f.return_), _pct(f.house_edge))
+        for named in self.aces_up_tables:
+            n.add_row(str(named.table), _pct(named.return_), _pct(named.house_edge))
         out.append(n)
         return out
 

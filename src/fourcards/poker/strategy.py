@@ -210,9 +210,9 @@ class StrategyChart:
         out: list[tuple[str, str, np.ndarray]] = []
         # made hands: merge from the top while equal
         groups: list[list[int]] = []
-        for fam in (made, pairs, highs):
+        for family in (made, pairs, highs):
             cur: list[int] = []
-            for c in fam:
+            for c in family:
                 if cur and np.array_equal(self.table[c], self.table[cur[0]]):
                     cur.append(c)
                 else:
@@ -314,10 +314,10 @@ def _parse_class_key(key: str) -> list[int]:
     if k in _MADE:
         return [_CLASS_ID[k]]
     if "-" in k and k.split("-")[0] in _MADE:
-        a, b = k.split("-", 1)
-        if b not in _MADE:
+        first, last = k.split("-", 1)
+        if last not in _MADE:
             raise RulesError(f"unknown hand class {key!r}")
-        return list(range(_CLASS_ID[a], _CLASS_ID[b] + 1))
+        return list(range(_CLASS_ID[first], _CLASS_ID[last] + 1))
     if ":" in k:
         fam, ranks = k.split(":", 1)
         if fam not in ("high", "pair"):
