@@ -81,3 +81,21 @@ def test_console_script_exit_code_and_stderr_line():
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "error: duplicate card '9h' (9h)"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["poker", "settle", "--player", "9h 9d 9s Kc 3d", "--dealer", "Qd Qs 8c 8h 4s 2d", "--ante", "10",
+      "--play", "abc"], "Invalid value for '--play'"),
+    (["poker", "hand"], "Missing argument 'cards'"),
+    (["poker", "bogus"], "No such command 'bogus'"),
+    (["poker", "hand", "9h 9d 9s Kc", "--nope"], "No such option"),
+])
+def test_usage_errors_are_one_error_line_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_help_still_exits_0(capsys):
+    code, out, _ = run(capsys, "poker", "hand", "--help")
+    assert code == 0 and "best four-card hand" in out

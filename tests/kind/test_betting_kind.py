@@ -235,3 +235,9 @@ def test_ruling8_an_unmatched_bet_is_no_side_pot():
     g.apply(Action.bet(10))
     assert [p.amount for p in g.side_pots()] == [20]  # the four antes
     assert sum(g.stakes) == 10 and g.pot == 30
+
+
+def test_rules_carry_their_preset_name():
+    assert [get_rules(n).name for n in ("family", "opr903", "nickel")] == ["family", "opr903", "nickel"]
+    assert get_rules("opr903", ante=10).name == "opr903+custom"
+    assert KindRules.from_dict(get_rules("opr903").to_dict()) == get_rules("opr903")

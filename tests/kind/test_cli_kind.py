@@ -112,6 +112,9 @@ def test_cli_play_all_bots_and_bad_options():
     assert run("play", "--players", "3").exit_code == 2
     assert run("play", "--players", "5", "--bots", "7").exit_code == 2
     assert run("play", "--bot-kind", "genius", "--seed", "1").exit_code == 2
+    for bad in (["--stack", "3"], ["--seed", "-1"], ["--deals", "0"]):
+        r = run("play", *bad)
+        assert r.exit_code == 2 and "error:" in r.output, bad
 
 
 def test_cli_play_subprocess_with_piped_stdin(tmp_path):

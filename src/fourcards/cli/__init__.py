@@ -18,6 +18,13 @@ from __future__ import annotations
 import importlib
 import sys
 
+import typer
+
+try:  # Typer >= 0.20 ships its own copy of Click; its exceptions are what it raises
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - older Typer on top of Click
+    from click import exceptions as click_exceptions
+
 from fourcards.cli.app import app, fail
 from fourcards.errors import FourcardsError
 
@@ -32,11 +39,27 @@ for _name in _COMMAND_MODULES:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``fourcards`` console script."""
+    """Entry point of the ``fourcards`` console script.
+
+    Bad input - a FourcardsError from a command, or a usage error such as a
+    missing argument or a value of the wrong type - prints one ``error: ...``
+    line on stderr and exits with status 2.
+    """
     try:
-        app(args=argv, prog_name="fourcards", standalone_mode=True)
+        code = app(args=argv, prog_name="fourcards", standalone_mode=False)
     except FourcardsError as exc:
         fail(str(exc))
+    except click_exceptions.NoArgsIsHelpError as exc:
+        print(exc.ctx.get_help() if exc.ctx else str(exc), file=sys.stderr)
+        raise SystemExit(2) from None
+    except click_exceptions.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        fail(exc.format_message() + hint)
+    except click_exceptions.ClickException as exc:
+        fail(exc.format_message(), exc.exit_code)
+    except typer.Abort:
+        fail("aborted", 1)
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 __all__ = ["app", "main"]

@@ -108,7 +108,14 @@ def play_command(
         if replay is not None:
             replay_session(replay, console)
             return
-        play_session(players=players, bots=bots, bot_kinds=bot_kind, seed=seed, rules=get_rules(preset),
+        rules = get_rules(preset)
+        if seed is not None and seed < 0:
+            raise RulesError(f"--seed must be a whole number >= 0, got {seed}")
+        if deals is not None and deals < 1:
+            raise RulesError(f"--deals must be at least 1, got {deals}")
+        if stack < max(rules.ante, 1):
+            raise RulesError(f"--stack {stack} cannot pay the ante of {rules.ante}")
+        play_session(players=players, bots=bots, bot_kinds=bot_kind, seed=seed, rules=rules,
                      stack=stack, deals=deals, history_path=history, console=console)
     except FourcardsError as exc:
         fail(str(exc))

@@ -67,6 +67,8 @@ class KindRules:
         min_players / max_players: players dealt in (seed 001 §1.2 "four or
             more"; at most 13, one per rank).
         redeal: the duplicate-rank deal variant, see :class:`Redeal`.
+        name: the preset these rules come from (``"family"``, ``"opr903"``,
+            ``"nickel"``), ``"<preset>+custom"`` when fields were overridden.
 
     Raises:
         RulesError: a non-integer or negative amount, ``max_bet < min_bet``,
@@ -81,6 +83,7 @@ class KindRules:
     min_players: int = 4
     max_players: int = MAX_PLAYERS
     redeal: Redeal = Redeal.REPLACE
+    name: str = "family"
 
     def __post_init__(self) -> None:
         _whole("ante", self.ante, 0)
@@ -136,8 +139,8 @@ class KindRules:
 
 PRESETS: dict[str, KindRules] = {
     "family": KindRules(),
-    "opr903": KindRules(redeal=Redeal.ALL_DUPLICATES),
-    "nickel": KindRules(ante=5, min_bet=5, max_bet=10),
+    "opr903": KindRules(redeal=Redeal.ALL_DUPLICATES, name="opr903"),
+    "nickel": KindRules(ante=5, min_bet=5, max_bet=10, name="nickel"),
 }
 
 
@@ -151,4 +154,9 @@ def get_rules(name: str = "family", **overrides: Any) -> KindRules:
         base = PRESETS[name]
     except KeyError:
         raise RulesError(f"unknown Four of a Kind preset {name!r}: choose from {', '.join(PRESETS)}") from None
-    return base.with_(**overrides) if overrides else base
+    if not overrides:
+        return base
+    changed = base.with_(**overrides)
+    if "name" not in overrides and changed != base:
+        changed = changed.with_(name=f"{name}+custom")
+    return changed

@@ -81,7 +81,8 @@ def describe_op(op: Op, labels: Sequence[str]) -> str | None:
             return f"[bold]{_name(op.seat, labels)} has four of a kind[/bold]"
         return f"[bold]{_name(op.seat, labels)} is the last player standing[/bold]"
     if isinstance(op, AwardChips):
-        return f"{_name(op.seat, labels)} takes {op.amount} ({op.share}, pot {op.pot})"
+        pot = "main pot" if op.pot == 0 else f"side pot {op.pot}"
+        return f"{_name(op.seat, labels)} takes {op.amount} ({op.share}, {pot})"
     return None
 
 

@@ -541,7 +541,7 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     hands = _check_int("--hands", hands, 1)
     seed = _check_int("--seed", seed, 0)
     ante = _check_int("--ante", ante, 1)
-    aces_up = _check_int("--aces-up", aces_up, 0)
+    aces_up = _check_int("--aces-up-bet", aces_up, 0)
     if (session_hands is None) != (bankroll is None):
         raise SimulationError("--session-hands and --bankroll go together: give both or neither")
     if isinstance(rules, str):
