@@ -23,7 +23,7 @@ import typer
 try:  # Typer >= 0.20 ships its own copy of Click; its exceptions are what it raises
     from typer._click import exceptions as click_exceptions
 except ImportError:  # pragma: no cover - older Typer on top of Click
-    from click import exceptions as click_exceptions
+    from click import exceptions as click_exceptions  # type: ignore[no-redef]
 
 from fourcards.cli.app import app, fail
 from fourcards.errors import FourcardsError
