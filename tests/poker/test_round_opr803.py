@@ -318,3 +318,19 @@ def test_void_action_record_round_trips():
     r.apply(Void("dealer exposed a card"))
     again = PokerRound.replay(LIVE, 1, [a.to_dict() for a in r.history])
     assert again.void_reason == "dealer exposed a card" and again.payoffs == {1: 0}
+
+
+def test_legal_actions_are_typed_with_amounts():
+    r = PokerRound(ONLINE, 2)
+    assert {a.kind for a in r.legal_actions()} == {"place_wagers", "void"}
+    r.place_wagers(1, 10)
+    assert "deal" in {a.kind for a in r.legal_actions()}
+    r.deal(random.Random(2))
+    fold, play, void = r.legal_actions()
+    assert (fold.kind, fold.seat, play.kind, void.kind) == ("fold", 1, "play", "void")
+    assert play.amounts == (10, 30) and play.allows(Play(1, 30)) and not play.allows(Play(1, 20))
+    assert not play.allows(Play(2, 30))
+    live = one_seat()
+    play = live.legal_actions()[1]
+    assert (play.min_amount, play.max_amount, play.amounts) == (10, 30, None)
+    assert live.observation(1)["legal_actions"][1] == {"kind": "play", "seat": 1, "min_amount": 10, "max_amount": 30}

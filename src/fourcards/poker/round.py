@@ -47,6 +47,7 @@ __all__ = [
     "Play",
     "Void",
     "Action",
+    "LegalAction",
     "SeatResult",
     "PokerRound",
     "settle_hand",
@@ -153,6 +154,52 @@ class Void(_Record):
 
 
 Action = Union[PlaceWagers, Deal, Fold, Play, Void]
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """An option open now (same shape as :class:`fourcards.kind.actions.LegalAction`).
+
+    Attributes:
+        kind: ``"place_wagers"``, ``"deal"``, ``"fold"``, ``"play"`` or ``"void"``.
+        seat: the seat it belongs to (``None`` for ``deal`` and ``void``).
+        min_amount / max_amount: chips - the play bet's bounds, or the ante's table
+            limits for ``place_wagers`` (0 where no amount is involved).
+        amounts: the only legal play bets when the rules fix them (seed 004: 1x
+            or 3x), else ``None`` (any whole amount in the bounds).
+        aces_up_min / aces_up_max: the Aces Up limits (``place_wagers`` only).
+    """
+
+    kind: str
+    seat: int | None = None
+    min_amount: int = 0
+    max_amount: int = 0
+    amounts: tuple[int, ...] | None = None
+    aces_up_min: int = 0
+    aces_up_max: int = 0
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is this option with a legal amount (table limits only
+        for wagers; the round's own checks are the authority)."""
+        if action.kind != self.kind or getattr(action, "seat", None) != self.seat:
+            return False
+        if isinstance(action, Play):
+            if self.amounts is not None:
+                return action.amount in self.amounts
+            return self.min_amount <= action.amount <= self.max_amount
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            d["seat"] = self.seat
+        if self.kind in ("play", "place_wagers"):
+            d["min_amount"], d["max_amount"] = self.min_amount, self.max_amount
+        if self.amounts is not None:
+            d["amounts"] = list(self.amounts)
+        if self.kind == "place_wagers":
+            d["aces_up_min"], d["aces_up_max"] = self.aces_up_min, self.aces_up_max
+        return d
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -348,34 +395,29 @@ class PokerRound:
             return list(range(self.rules.min_play_multiple * ante, self.rules.max_play_multiple * ante + 1))
         return [m * ante for m in self.rules.play_multiples]
 
-    def legal_actions(self) -> list[dict[str, Any]]:
-        """What may be done now, as JSON-ready descriptions.
+    def legal_actions(self) -> list[LegalAction]:
+        """What may be done now.
 
-        In ``WAGERS``: ``place_wagers`` for each seat without wagers (with ante and
-        Aces Up limits) and ``deal`` once any seat has wagered; in ``DECISIONS``:
-        ``fold`` and ``play`` (``min``/``max`` chips and, for fixed multiples,
-        ``amounts``) for the actor; ``void`` until the round is settled.
+        In ``WAGERS``: ``place_wagers`` for each seat without wagers (with the ante
+        and Aces Up limits) and ``deal`` once any seat has wagered; in
+        ``DECISIONS``: ``fold`` and ``play`` (bounds in chips and, for fixed
+        multiples, the ``amounts``) for the :attr:`actor`; ``void`` until the round
+        is settled.
         """
         r = self.rules
-        out: list[dict[str, Any]] = []
+        out: list[LegalAction] = []
         if self.phase is Phase.WAGERS:
-            for s in self.seats:
-                if s not in self.wagers:
-                    out.append({"kind": "place_wagers", "seat": s, "ante_min": r.min_ante,
-                                "ante_max": r.max_ante, "aces_up_min": r.min_aces_up,
-                                "aces_up_max": r.max_aces_up,
-                                "aces_up_requires_ante": r.aces_up_requires_ante})
+            out += [LegalAction("place_wagers", s, r.min_ante, r.max_ante, None, r.min_aces_up, r.max_aces_up)
+                    for s in self.seats if s not in self.wagers]
             if self.wagers:
-                out.append({"kind": "deal"})
+                out.append(LegalAction("deal"))
         elif self.phase is Phase.DECISIONS and self.actor is not None:
             amounts = self.play_amounts(self.actor)
-            out.append({"kind": "fold", "seat": self.actor})
-            play: dict[str, Any] = {"kind": "play", "seat": self.actor, "min": amounts[0], "max": amounts[-1]}
-            if not r.play_any_amount:
-                play["amounts"] = amounts
-            out.append(play)
+            out.append(LegalAction("fold", self.actor))
+            out.append(LegalAction("play", self.actor, amounts[0], amounts[-1],
+                                   None if r.play_any_amount else tuple(amounts)))
         if not self.is_terminal:
-            out.append({"kind": "void"})
+            out.append(LegalAction("void"))
         return out
 
     @property
@@ -441,8 +483,8 @@ class PokerRound:
             "up_card": str(self.up_card) if self.up_card else None,
             "dealer_cards": [str(c) for c in self.dealer_cards] if showdown else None,
             "seats": seats_view,
-            "legal_actions": [a for a in self.legal_actions()
-                              if a.get("seat") in (None, seat) and (a["kind"] != "void")],
+            "legal_actions": [a.to_dict() for a in self.legal_actions()
+                              if a.seat in (None, seat) and a.kind != "void"],
             "void_reason": self.void_reason,
         }
         if showdown:
