@@ -234,3 +234,32 @@ def test_restart_in_process_voids_the_deal(database_url: str) -> None:
         # and play goes on: the host's token still works
         assert post(c, tid, "/deal", tok).status_code == 200
         assert state(c, tid, tok)["you"]["is_host"]
+
+
+def test_kind_preset_name_in_lobby_and_table_page(client: TestClient) -> None:
+    nickel = create(client, "kind", preset="nickel", name="Nickel night")
+    custom = create(client, "kind", preset="opr903", rules={"max_raises": 2}, name="House rules")
+    assert nickel["table"]["rules"]["name"] == "nickel"
+    assert custom["table"]["rules"]["name"] == "opr903+custom"
+    lobby = client.get("/").text
+    assert "Four of a Kind &middot; nickel &middot;" in lobby
+    assert "Four of a Kind &middot; opr903+custom &middot;" in lobby
+    page = client.get(nickel["join_url"]).text
+    assert "Four of a Kind &middot; nickel</p>" in page
+
+
+def test_kind_rules_stored_without_a_name_get_their_preset_back() -> None:
+    from fourcards.kind.rules import PRESETS
+    from fourcards.web.kind_table import kind_rules_from_dict
+
+    def legacy(d: dict) -> dict:
+        return {k: v for k, v in d.items() if k != "name"}
+
+    for name, rules in PRESETS.items():
+        back = kind_rules_from_dict(legacy(rules.to_dict()))
+        # the first preset with these rules (nickel's amounts equal family's)
+        assert back.name in PRESETS and back.with_(name=name) == rules
+    assert kind_rules_from_dict(legacy(PRESETS["opr903"].to_dict())).name == "opr903"
+    odd = legacy(PRESETS["nickel"].to_dict()) | {"max_raises": 7}
+    assert kind_rules_from_dict(odd).name == "custom"
+    assert kind_rules_from_dict(PRESETS["opr903"].to_dict()).name == "opr903"

@@ -149,3 +149,37 @@ def test_kind_bad_requests(client: TestClient) -> None:
                                                headers=hdr(me)), "cannot call"))
     for status, send, match in cases:
         check_refused(client, tid, [host, guest], status, send, match)
+
+
+@pytest.mark.parametrize("body, field, match", [
+    # the live preset's antes are 1-1000: a bots' ante of 5000 is refused, not silently lowered
+    ({"game": "poker", "preset": "live", "bots": 2, "bot_ante": 5000}, "bot_ante", "1-1000"),
+    ({"game": "poker", "rules": {"min_ante": 20}, "bot_ante": 10}, "bot_ante", "20-"),
+    # bots need the ante and a 1x play bet out of their buy-in
+    ({"game": "poker", "starting_chips": 100, "bot_ante": 60}, "bot_ante", "starting_chips is 100"),
+    ({"game": "poker", "starting_chips": 10, "rules": {"min_ante": 25}}, "starting_chips", "minimum ante"),
+    ({"game": "poker", "starting_chips": 0}, "starting_chips", "greater than or equal to 1"),
+    ({"game": "kind", "bot_ante": 10}, "bot_ante", "Four Card Poker tables only"),
+    ({"game": "kind", "preset": "nickel", "starting_chips": 4}, "starting_chips", "ante of 5"),
+])
+def test_create_table_chips_checked_against_rules(client: TestClient, body: dict[str, Any], field: str,
+                                                  match: str) -> None:
+    r = client.post("/api/tables", json={"host_name": "Host", **body})
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert field in detail and match in detail, detail
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_create_table_bot_ante_defaults_and_limits(client: TestClient) -> None:
+    t = create(client, "poker", preset="live", bots=2, bot_ante=1000, starting_chips=2000)
+    tid = t["table"]["id"]
+    assert post(client, tid, "/deal", t["token"]).status_code == 200
+    # the bots decide at once (no delay): the settled round is the view's "last"
+    wagers = {e["seat"]: e["ante"] for e in state(client, tid, t["token"])["last"]["seats"]}
+    assert wagers == {1: 0, 2: 1000, 3: 1000}
+    # no bot_ante: 10 chips, lowered to what the buy-in affords (the ante and a 1x play bet)
+    t = create(client, "poker", bots=1, starting_chips=8)
+    tid = t["table"]["id"]
+    assert post(client, tid, "/deal", t["token"]).status_code == 200
+    assert {e["seat"]: e["ante"] for e in state(client, tid, t["token"])["last"]["seats"]} == {1: 0, 2: 4}

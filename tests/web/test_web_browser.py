@@ -213,3 +213,82 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
     assert errors == []
     host_ctx.close()
     guest_ctx.close()
+
+
+def _no_overflow(page: Any, width: int, where: str) -> None:
+    """No horizontal scrolling: the page is no wider than the phone."""
+    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sw <= iw and sw <= width, f"{where}: the page is {sw} px wide on a {width} px screen (innerWidth {iw})"
+
+
+def _create(page: Any, base_url: str, game: str, bots: int, chips: str = "1000") -> None:
+    page.goto(base_url + "/")
+    page.fill("#host_name", "Pat")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=bots]", str(bots))
+    page.fill("input[name=starting_chips]", chips)
+    page.click("#create-btn")
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_phone_layout_fits_lobby_and_both_tables(browser: Any, base_url: str, width: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors = _watch_errors(page)
+    page.goto(base_url + "/")
+    _no_overflow(page, width, "lobby (poker options)")
+    page.check("input[name=game][value=kind]")
+    _no_overflow(page, width, "lobby (Four of a Kind options)")
+    # what the host typed is sent as typed; the server's message is shown
+    _create(page, base_url, "poker", 2, chips="0")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert "starting_chips" in page.inner_text("#create-error")
+    assert page.url.rstrip("/") == base_url
+    # Four Card Poker: the table before and after the deal, and at the showdown
+    _create(page, base_url, "poker", 2)
+    page.wait_for_url(re.compile(r".*/t/[a-z0-9]{8}$"))
+    page.wait_for_selector("#place-bets")
+    _no_overflow(page, width, "poker table")
+    page.click("#place-bets")
+    page.wait_for_selector("#host-deal:not([hidden])")
+    page.click("#host-deal")
+    page.wait_for_selector("#play-1x")
+    _no_overflow(page, width, "poker decision")
+    # the up card in text: rank and suit symbol in the card's colour
+    pip = page.locator("#up-card .pip")
+    assert re.fullmatch(r"(10|[2-9JQKA])[\u2663\u2666\u2665\u2660]", pip.inner_text()), pip.inner_text()
+    red = pip.inner_text()[-1] in "\u2666\u2665"
+    assert pip.evaluate("e => getComputedStyle(e).color") == ("rgb(200, 16, 46)" if red else "rgb(17, 17, 17)")
+    page.click("#play-1x")
+    page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+    _no_overflow(page, width, "poker showdown")
+    # Four of a Kind: a deal in progress; the preset is in the header
+    _create(page, base_url, "kind", 3)
+    page.wait_for_url(re.compile(r".*/t/[a-z0-9]{8}$"))
+    assert "family" in page.inner_text("#table-rules")
+    page.click("#host-deal")
+    page.wait_for_selector("#pot")
+    page.wait_for_function("document.querySelectorAll('#kind-table .seat').length === 4")
+    _no_overflow(page, width, "Four of a Kind deal")
+    assert errors == []
+    ctx.close()
+
+
+def test_desktop_poker_seats_hold_five_cards_on_one_row(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    _create(page, base_url, "poker", 4)
+    page.wait_for_url(re.compile(r".*/t/[a-z0-9]{8}$"))
+    page.wait_for_selector("#place-bets")
+    page.click("#place-bets")
+    page.wait_for_selector("#host-deal:not([hidden])")
+    page.click("#host-deal")
+    page.wait_for_selector("#play-1x")
+    rows = page.evaluate("""Array.from(document.querySelectorAll('#poker-table .seat .cards')).map(
+        el => new Set(Array.from(el.querySelectorAll('.card')).map(c => c.getBoundingClientRect().top)).size)""")
+    assert len(rows) == 5 and rows == [1] * 5, rows
+    # cards are not squeezed to fit: each keeps its width
+    widths = page.evaluate("Array.from(document.querySelectorAll('#poker-table .seat.me .card')).map("
+                           "c => c.getBoundingClientRect().width)")
+    assert len(widths) == 5 and min(widths) >= 40, widths
+    ctx.close()

@@ -22,12 +22,12 @@ from fourcards.errors import FourcardsError
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
 from fourcards.store import Store
-from fourcards.web.kind_table import KindTable
+from fourcards.web.kind_table import KindTable, kind_rules_from_dict
 from fourcards.web.players import Advisor
 from fourcards.web.schemas import CreateTable, RulesOptions
 from fourcards.web.tables import ApiError, PokerTable, SeatInfo, Table, poker_rules_from_dict
 
-__all__ = ["Hub", "build_rules", "POKER_FIELDS", "KIND_FIELDS"]
+__all__ = ["Hub", "build_rules", "check_poker_chips", "check_kind_chips", "POKER_FIELDS", "KIND_FIELDS"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -63,6 +63,50 @@ def build_rules(game: str, preset: str | None, options: RulesOptions) -> Any:
         raise ApiError(422, str(exc)) from None
     except TypeError as exc:  # pragma: no cover - guarded by the schema
         raise ApiError(422, str(exc)) from None
+
+
+def _min_play_multiple(rules: Any) -> int:
+    return int(rules.min_play_multiple if rules.play_any_amount else min(rules.play_multiples))
+
+
+def check_poker_chips(rules: Any, starting_chips: int, bot_ante: int | None) -> int:
+    """The bots' ante of a new Four Card Poker table, checked against its rules
+    and the seats' buy-in.
+
+    A seat must afford the table's minimum ante; bots must afford their ante
+    plus the smallest play bet (else they could only fold). With no
+    ``bot_ante`` the default is 10 chips, brought within the ante limits and
+    lowered to what the buy-in affords.
+
+    Raises:
+        ApiError: 422 naming ``starting_chips`` or ``bot_ante``.
+    """
+    lo, hi = int(rules.min_ante), int(rules.max_ante)
+    need = 1 + _min_play_multiple(rules)  # the ante and the smallest play bet, in antes
+    if starting_chips < lo:
+        raise ApiError(422, f"starting_chips: {starting_chips} chips do not cover this table's minimum "
+                            f"ante of {lo}")
+    if bot_ante is None:
+        return max(lo, min(10, hi, starting_chips // need))
+    if not lo <= bot_ante <= hi:
+        raise ApiError(422, f"bot_ante: {bot_ante} is outside this table's ante limits {lo}-{hi} "
+                            f"({rules.name} rules)")
+    if bot_ante * need > starting_chips:
+        raise ApiError(422, f"bot_ante: bots need {bot_ante * need} chips for an ante of {bot_ante} and a "
+                            f"play bet of at least {bot_ante * (need - 1)}, but starting_chips is "
+                            f"{starting_chips}")
+    return bot_ante
+
+
+def check_kind_chips(rules: Any, starting_chips: int) -> None:
+    """A new Four of a Kind table's buy-in must cover its ante.
+
+    Raises:
+        ApiError: 422 naming ``starting_chips``.
+    """
+    if starting_chips < int(rules.ante):
+        raise ApiError(422, f"starting_chips: {starting_chips} chips do not cover this table's ante "
+                            f"of {rules.ante}: every seat would sit out")
 
 
 class Hub:
@@ -101,7 +145,7 @@ class Hub:
             if row.game == "poker":
                 cls, rules = PokerTable, poker_rules_from_dict(row.rules)
             else:
-                cls, rules = KindTable, kind_rules.KindRules.from_dict(row.rules)
+                cls, rules = KindTable, kind_rules_from_dict(row.rules)
             t = cls(self, row.id, row.name, rules, row.settings, players, row.next_deal_number, row.created_at)
             self.tables[t.id] = t
         for v in self.restart_voids:
@@ -172,9 +216,12 @@ class Hub:
             raise ApiError(422, f"bots: at most {max_seats - 1} bots fit with the host at this table")
         settings: dict[str, Any] = {"starting_chips": req.starting_chips}
         if req.game == "poker":
-            settings["bot_ante"] = req.bot_ante or max(rules.min_ante, min(10, rules.max_ante))
-        elif req.bot_ante is not None:
-            raise ApiError(422, "bot_ante applies to Four Card Poker tables only")
+            settings["bot_ante"] = check_poker_chips(rules, req.starting_chips, req.bot_ante)
+        else:
+            if req.bot_ante is not None:
+                raise ApiError(422, "bot_ante applies to Four Card Poker tables only "
+                                    "(Four of a Kind bots pay the table's ante)")
+            check_kind_chips(rules, req.starting_chips)
         tid = self.new_table_id()
         title = "Four Card Poker" if req.game == "poker" else "Four of a Kind"
         name = req.name or f"{req.host_name}'s {title} table"

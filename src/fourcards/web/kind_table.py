@@ -19,12 +19,29 @@ from fourcards.errors import FourcardsError
 from fourcards.kind.actions import Action, ActionKind
 from fourcards.kind.game import Game
 from fourcards.kind.history import TurnCard
+from fourcards.kind.rules import PRESETS, KindRules
 from fourcards.store import DealClose, DealOpen, DealWrite, Entry
 from fourcards.web.players import kind_bot_action, kind_bot_kinds
 from fourcards.web.schemas import ActionIn
 from fourcards.web.tables import ApiError, SeatInfo, Table
 
-__all__ = ["KindTable"]
+__all__ = ["KindTable", "kind_rules_from_dict"]
+
+
+def kind_rules_from_dict(d: dict[str, Any]) -> KindRules:
+    """A stored table's rules. Tables stored before the rules carried their
+    preset ``name`` get one back: the preset they equal, else ``"custom"``.
+
+    Raises:
+        RulesError: invalid values.
+    """
+    if "name" in d or "name" not in KindRules.__dataclass_fields__:
+        return KindRules.from_dict(d)
+    rules = KindRules.from_dict(d)
+    for preset, base in PRESETS.items():
+        if rules.with_(name=base.name) == base:
+            return rules.with_(name=preset)
+    return rules.with_(name="custom")
 
 
 def _pretty(card: str) -> str:

@@ -30,10 +30,11 @@
       game: g,
       host_name: form.elements.host_name.value,
       name: form.elements.name.value,
-      bots: num("bots") || 0,
-      starting_chips: num("starting_chips") || 1000,
       rules: {},
     };
+    // send what was typed (an empty field is left out: the server's default);
+    // the server checks it and its message is shown below the form
+    ["bots", "starting_chips"].forEach(function (k) { if (num(k) !== null) body[k] = num(k); });
     if (g === "poker") {
       body.preset = form.elements.poker_preset.value;
       ["ante_bonus", "aces_up"].forEach(function (k) { if (text(k) !== null) body.rules[k] = text(k); });

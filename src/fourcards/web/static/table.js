@@ -31,6 +31,12 @@
     return '<span class="card ' + (RED[s] ? "red" : "black") + (extra ? " " + extra : "") +
       '" data-card="' + esc(c) + '" title="' + esc(c) + '">' + esc(rank) + '<span class="suit">' + SUITS[s] + "</span></span>";
   }
+  // a card named in text: rank and suit symbol in the card's colour ("2\u2660")
+  function pip(c) {
+    const r = c.slice(0, -1), s = c.slice(-1);
+    return '<span class="pip ' + (RED[s] ? "red" : "black") + '" data-card="' + esc(c) + '">' +
+      esc(r === "T" ? "10" : r) + (SUITS[s] || esc(s)) + "</span>";
+  }
   function back(n, extra) {
     let h = "";
     for (let i = 0; i < n; i++) h += '<span class="card back' + (extra ? " " + extra : "") + '"></span>';
@@ -135,7 +141,7 @@
           r.play_multiples.map(function (m) { return m + "x"; }).join(" or ")) + " the ante" +
         (r.win_cap ? " \u00b7 win cap " + r.win_cap : "");
     }
-    return "ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises;
+    return (r.name || "family") + " \u00b7 ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises;
   }
 
   // --------------------------------------------------------- Four Card Poker
@@ -151,7 +157,7 @@
       h += cards(show.dealer_cards.map(function (c) { return c; }));
       h += '<p id="dealer-hand">' + esc(show.dealer_hand || "") + "</p>";
     } else if (show.up_card) {
-      h += '<div class="cards">' + back(5) + card(show.up_card, "up") + "</div><p class=\"muted\">Up card " + esc(show.up_card) + "</p>";
+      h += '<div class="cards">' + back(5) + card(show.up_card, "up") + '</div><p class="muted" id="up-card">Up card ' + pip(show.up_card) + "</p>";
     } else {
       h += '<p class="muted">Waiting for bets.</p>';
     }
