@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 
+from dbtesting import database_url_for
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -71,14 +73,15 @@ class ThreadServer:
         self.thread.join(timeout=15)
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def base_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app on a fresh SQLite file or PostgreSQL schema (see tests/dbtesting.py)."""
     _require_browser()
     from fourcards.web import create_app
 
-    db = tmp_path_factory.mktemp("browser") / "fourcards.db"
-    with ThreadServer(create_app(f"sqlite:///{db}", bot_delay=0.02)) as srv:
-        yield srv.base
+    for url in database_url_for(request.param, tmp_path_factory.mktemp("browser")):
+        with ThreadServer(create_app(url, bot_delay=0.02)) as srv:
+            yield srv.base
 
 
 @pytest.fixture(scope="module")
