@@ -90,6 +90,7 @@ class Suit(Enum):
 
     @property
     def is_red(self) -> bool:
+        """True for diamonds and hearts, False for clubs and spades."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
@@ -133,10 +134,12 @@ class Card:
 
     @property
     def rank(self) -> Rank:
+        """The card's rank, 2..14 (ace high): ``index // 4 + 2``."""
         return Rank(self.index // 4 + 2)
 
     @property
     def suit(self) -> Suit:
+        """The card's suit: ``index % 4`` in clubs, diamonds, hearts, spades order."""
         return _SUIT_ORDER[self.index % 4]
 
     @property

@@ -96,6 +96,7 @@ class HandValue:
 
     @property
     def category(self) -> HandCategory:
+        """The hand category, taken from the top bits of :attr:`code` (``code >> 16``)."""
         return HandCategory(self.code >> 16)
 
     @property

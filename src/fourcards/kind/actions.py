@@ -56,22 +56,27 @@ class Action:
 
     @classmethod
     def check(cls) -> Action:
+        """A check (amount 0)."""
         return cls(ActionKind.CHECK)
 
     @classmethod
     def bet(cls, amount: int) -> Action:
+        """A bet of ``amount`` chips above the current bet (spread limit ``min_bet``..``max_bet``, seed 000)."""
         return cls(ActionKind.BET, amount)
 
     @classmethod
     def call(cls, amount: int = 0) -> Action:
+        """A call putting in ``amount`` chips (0: whatever the call costs)."""
         return cls(ActionKind.CALL, amount)
 
     @classmethod
     def raise_(cls, amount: int) -> Action:
+        """A raise of ``amount`` chips above the current bet (spread limit, raise cap; seed 000, seed 001 §3.2)."""
         return cls(ActionKind.RAISE, amount)
 
     @classmethod
     def fold(cls) -> Action:
+        """A fold (amount 0)."""
         return cls(ActionKind.FOLD)
 
     @classmethod
@@ -106,10 +111,18 @@ class Action:
         return self.kind.value
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "check"|"bet"|"call"|"raise"|"fold", "amount": chips}``."""
         return {"kind": self.kind.value, "amount": self.amount}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Rebuild an action from :meth:`to_dict` output (``amount`` in chips, default 0, passed through ``int``).
+
+        Raises:
+            KeyError: no ``kind``.
+            IllegalActionError: an unknown kind or a negative amount.
+            ValueError, TypeError: an amount ``int()`` cannot convert.
+        """
         return cls(data["kind"], int(data.get("amount", 0)))
 
 
@@ -152,5 +165,6 @@ class LegalAction:
         return self.kind.value
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``kind``, ``min_amount`` and ``max_amount`` (chips) and ``all_in``."""
         return {"kind": self.kind.value, "min_amount": self.min_amount, "max_amount": self.max_amount,
                 "all_in": self.all_in}

@@ -74,6 +74,10 @@ class RandomBot(Bot):
 
     def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
             rng: random.Random) -> Action:
+        """A uniformly random legal option, then a uniform amount in its ``min_amount..max_amount`` chips.
+
+        Uses only ``rng`` (``observation`` is ignored), so a seeded ``rng`` makes it reproducible.
+        """
         la = rng.choice(list(legal_actions))
         return la.action(rng.randint(la.min_amount, la.max_amount))
 
@@ -100,6 +104,13 @@ class OddsBot(Bot):
 
     def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
             rng: random.Random) -> Action:
+        """Play expected share ``e`` (fraction of the pot, :func:`expected_share`) of ``n`` active players vs pot odds.
+
+        With nothing to call: bet (or raise) when ``e * n >= bet_edge`` - the maximum when
+        ``e * n >= 2``, else the minimum - otherwise check. Facing ``c`` chips: raise on
+        ``e * n >= raise_edge`` (same sizing), else call when ``e * (pot + c) >= c``, else fold.
+        ``rng`` is unused (deterministic).
+        """
         e, n = expected_share(observation)
         edge = e * n
         to_call = observation.to_call
@@ -130,6 +141,11 @@ class CautiousBot(Bot):
 
     def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
             rng: random.Random) -> Action:
+        """Check when nothing is to call, betting the minimum only when ``e * n >= 2`` (as in :class:`OddsBot`); never raise.
+
+        Facing ``c`` chips: call when ``c <= call_limit`` (default ``rules.max_bet``) and
+        ``e * (pot + c) >= 1.5 * c``, else fold. ``rng`` is unused (deterministic).
+        """
         e, n = expected_share(observation)
         to_call = observation.to_call
         if to_call == 0:

@@ -203,6 +203,7 @@ class Game:
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the deal is over (phase ``FINISHED``: four of a kind or last player standing; pots awarded)."""
         return self.phase is Phase.FINISHED
 
     @property
@@ -224,6 +225,7 @@ class Game:
 
     @property
     def active_seats(self) -> list[int]:
+        """Indices of the seats still in the deal (dealt in, not folded; all-in included), ascending."""
         return [s for s, lv in enumerate(self.live) if lv]
 
     def is_all_in(self, seat: int) -> bool:
@@ -364,6 +366,7 @@ class Game:
         return f"seat {s} cannot {k.value}: not enough chips behind"
 
     def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now (never raises; see :meth:`legal_actions`)."""
         return self._why_illegal(action) is None
 
     def apply(self, action: Action | str) -> None:

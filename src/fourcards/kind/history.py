@@ -54,6 +54,7 @@ class Op:
     op: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The record as JSON: ``op`` plus every field (cards as ``"Th"``, tuples as lists); see :func:`op_from_dict`."""
         out: dict[str, Any] = {"op": self.op}
         for f in fields(self):
             v = getattr(self, f.name)
@@ -67,6 +68,9 @@ class Op:
 
 @dataclass(frozen=True, slots=True)
 class Start(Op):
+    """The deal begins: ``rules`` (:meth:`KindRules.to_dict`), each seat's stack in chips before the
+    ante (engine seat order 0..n-1) and the button's seat index.
+    """
     op: ClassVar[str] = "start"
     rules: dict[str, Any]
     stacks: tuple[int, ...]
@@ -78,12 +82,14 @@ class Start(Op):
 
 @dataclass(frozen=True, slots=True)
 class SitOut(Op):
+    """``seat`` cannot pay the ante and sits the deal out (DESIGN.md Four of a Kind ruling 8)."""
     op: ClassVar[str] = "sit_out"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Ante(Op):
+    """``seat`` antes ``amount`` chips (the rules' ante; seed 001 §2.1)."""
     op: ClassVar[str] = "ante"
     seat: int
     amount: int
@@ -91,6 +97,7 @@ class Ante(Op):
 
 @dataclass(frozen=True, slots=True)
 class DealCard(Op):
+    """A card dealt face up to ``seat`` in the initial deal (seed 001 §2.2)."""
     op: ClassVar[str] = "deal"
     seat: int
     card: Card
@@ -98,6 +105,7 @@ class DealCard(Op):
 
 @dataclass(frozen=True, slots=True)
 class ReturnCard(Op):
+    """``seat`` returns ``card``, a duplicated rank, to the undealt cards (seed 000; seed 001 §2.3)."""
     op: ClassVar[str] = "return"
     seat: int
     card: Card
@@ -105,6 +113,7 @@ class ReturnCard(Op):
 
 @dataclass(frozen=True, slots=True)
 class Shuffle(Op):
+    """The undealt cards are reshuffled after a returned card (the new order is never recorded)."""
     op: ClassVar[str] = "shuffle"
 
 
@@ -131,6 +140,7 @@ class PlayerAction(Op):
 
 @dataclass(frozen=True, slots=True)
 class ReturnUncalled(Op):
+    """At the end of a betting round ``amount`` chips of ``seat``'s uncalled bet go back to its stack."""
     op: ClassVar[str] = "uncalled"
     seat: int
     amount: int
@@ -156,6 +166,9 @@ class Finish(Op):
 
 @dataclass(frozen=True, slots=True)
 class AwardChips(Op):
+    """``amount`` chips of pot ``pot`` (0 = main) to ``seat`` as ``share`` (``"high"``, ``"low"``,
+    ``"whole"``; DESIGN.md Four of a Kind rulings 6-8); see :class:`fourcards.kind.pots.Award`.
+    """
     op: ClassVar[str] = "award"
     pot: int
     seat: int

@@ -50,6 +50,7 @@ class Holding:
 
     @property
     def is_four(self) -> bool:
+        """Whether the holding is four of a kind (``count == 4``; ends the deal, seed 001 §4.1)."""
         return self.count == 4
 
     def __str__(self) -> str:

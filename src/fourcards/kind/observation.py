@@ -38,6 +38,7 @@ class SeatView:
 
     @property
     def holding(self) -> Holding | None:
+        """The seat's rank and card count, or ``None`` when it has no cards (or cards of more than one rank)."""
         if not self.cards or len({c.rank for c in self.cards}) != 1:
             return None
         return Holding(self.cards[0].rank, len(self.cards))
@@ -48,6 +49,7 @@ class SeatView:
         return self.status in ("active", "all_in")
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: the fields (cards as ``"Th"``, chips as ints) plus ``holding`` as text (``"QQ"``) or None."""
         h = self.holding
         return {"seat": self.seat, "status": self.status, "cards": [str(c) for c in self.cards],
                 "holding": str(h) if h else None, "stack": self.stack, "contributed": self.contributed,
@@ -109,6 +111,7 @@ class Observation:
         return out
 
     def to_dict(self, *, with_history: bool = True) -> dict[str, Any]:
+        """JSON form of every field plus ``to_call`` (chips); ``history`` records only when ``with_history``."""
         d: dict[str, Any] = {
             "seat": self.seat, "rules": self.rules.to_dict(), "phase": self.phase, "button": self.button,
             "round_number": self.round_number, "actor": self.actor,

@@ -34,6 +34,7 @@ class Pot:
     eligible: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"amount": chips, "eligible": [seat indices]}``."""
         return {"amount": self.amount, "eligible": list(self.eligible)}
 
 
@@ -50,6 +51,7 @@ class Award:
     share: str
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``pot`` (0 = main), ``seat``, ``amount`` in chips and ``share``."""
         return {"pot": self.pot, "seat": self.seat, "amount": self.amount, "share": self.share}
 
 

@@ -482,6 +482,7 @@ class BaseTables:
 
     @property
     def n_orbits(self) -> int:
+        """Number of suit-permutation orbits of the five-card hands (the length of the ``orbit_*`` arrays)."""
         return len(self.orbit_colex)
 
     def orbit_has_up(self) -> np.ndarray:
@@ -794,6 +795,7 @@ class OutcomeRow:
 
     @property
     def contribution(self) -> Fraction:
+        """This row's share of the expected result, in antes per round: ``net * probability`` (exact)."""
         return self.net * self.probability
 
 
@@ -821,17 +823,24 @@ class GameFigures:
 
     @property
     def expected_value(self) -> Fraction:
+        """The player's expected result per round, in antes (exact; ``-house_edge``)."""
         return -self.house_edge
 
     @property
     def element_of_risk(self) -> Fraction:
+        """House edge per total amount wagered (ante plus the average play bet), exact: ``house_edge / average_total_bet``."""
         return self.house_edge / self.average_total_bet
 
     @property
     def return_to_player(self) -> Fraction:
+        """Return to player per total amount wagered, exact: ``1 - element_of_risk``."""
         return 1 - self.element_of_risk
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``house_edge`` (per ante), ``element_of_risk`` and ``return_to_player`` (per total
+        wagered), ``average_total_bet`` (antes), probabilities of decisions and outcomes, the outcome
+        rows as floats, and ``exact`` fractions as strings for the main figures.
+        """
         return {
             "strategy": self.strategy,
             "house_edge": float(self.house_edge),
@@ -1000,10 +1009,12 @@ class HandEV:
 
     @property
     def win_or_tie(self) -> Fraction:
+        """Probability that the hand beats or ties the dealer's best four of six (exact, over all completions)."""
         return Fraction(self.le, N_DEALER_HANDS)
 
     @property
     def tie(self) -> Fraction:
+        """Probability that the hand ties the dealer's best four of six (exact; ties go to the player)."""
         return Fraction(self.le - self.lt, N_DEALER_HANDS)
 
     def ev_lost(self, option: str | int) -> Fraction:
@@ -1018,6 +1029,10 @@ class HandEV:
         return self.ev[self.decision] - self.ev[name]
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: cards as ``"Th"``, ``hand`` description, ``decision``, EV per option in antes
+        (``ev`` floats, ``ev_exact`` fractions as strings, ``ev_lost``) and dealer completion counts
+        (``dealer_hands``, ``win``, ``tie``, ``lose``).
+        """
         return {
             "cards": [str(c) for c in self.cards],
             "up": str(self.up),
@@ -1112,13 +1127,19 @@ class AcesUpFigures:
 
     @property
     def return_(self) -> Fraction:
+        """Expected amount back per unit Aces Up bet, stake included (exact fraction of the bet)."""
         return sum((Fraction(c * (p + 1), N_HANDS5) for _, _, p, c in self.hands if p >= 0), Fraction(0))
 
     @property
     def house_edge(self) -> Fraction:
+        """House edge per unit Aces Up bet, ``1 - return_`` (exact fraction of the bet)."""
         return 1 - self.return_
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``table`` (``"50/40/8/5/4/3/1"``), ``return`` and ``house_edge`` per unit bet (also
+        as exact fraction strings), and per hand class its pay, count of the 2,598,960 hands,
+        probability and return contribution.
+        """
         return {
             "table": str(self.table),
             "return": float(self.return_),
@@ -1185,6 +1206,9 @@ class ParSheet:
         return rows
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: :meth:`GameFigures.to_dict` of :attr:`game`, plus ``rules``, ``aces_up``,
+        ``aces_up_tables``, per-strategy figures (with ``loss_vs_optimal`` in antes) and timings (s).
+        """
         d = self.game.to_dict()
         d["rules"] = self.rules.to_dict()
         d["aces_up"] = self.aces_up.to_dict()
@@ -1275,6 +1299,7 @@ class ParSheet:
         return out
 
     def render(self, console: Any) -> None:
+        """Print the sheet's tables (:meth:`renderables`) and its timings to a Rich ``console``."""
         for r in self.renderables():
             console.print(r)
         console.print(f"dealer counts: {self.counts_source} ({self.counts_seconds:.2f} s); "

@@ -119,6 +119,9 @@ class Deal(_Record):
         return cls(parsed, dealer_cards, up)
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``kind``, ``hands`` (seat as a string -> five cards as ``"Th"``), ``dealer`` (six
+        cards) and ``up_card``; the inverse is :func:`action_from_dict`.
+        """
         return {
             "kind": "deal",
             "hands": {str(s): [str(c) for c in h] for s, h in self.hands},
@@ -190,6 +193,9 @@ class LegalAction:
         return True
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``kind`` and ``seat`` when set; ``min_amount``/``max_amount`` (chips) for ``play`` and
+        ``place_wagers``; ``amounts`` when fixed; ``aces_up_min``/``aces_up_max`` for ``place_wagers``.
+        """
         d: dict[str, Any] = {"kind": self.kind}
         if self.seat is not None:
             d["seat"] = self.seat
@@ -257,6 +263,9 @@ class SeatResult:
     net: int
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: the fields, hands as ``{category, description[, cards]}`` (the player's best four
+        cards as ``"Th"``); ``wagers``, ``win_cap_adjustment`` and ``net`` in signed chips.
+        """
         return {
             "seat": self.seat,
             "player_hand": {"category": self.player_hand.category.key,
@@ -371,6 +380,7 @@ class PokerRound:
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the round is over: settled or voided (no action is legal any more)."""
         return self.phase in (Phase.SETTLED, Phase.VOIDED)
 
     @property

@@ -61,6 +61,9 @@ class AnteBonusTable:
         _check_pays("ante bonus", self.as_dict())
 
     def as_dict(self) -> dict[str, int]:
+        """Pays "N to 1" on the ante by hand key, best first: ``four_of_a_kind``, ``straight_flush``,
+        ``three_of_a_kind`` (seed 002 Article 5).
+        """
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def pays(self, hand: HandValue) -> int:
@@ -102,6 +105,9 @@ class AcesUpTable:
         _check_pays("Aces Up", self.as_dict())
 
     def as_dict(self) -> dict[str, int]:
+        """Pays "N to 1" on the Aces Up bet by hand key, best first: ``four_of_a_kind`` .. ``two_pair``,
+        ``pair_of_aces`` (seed 002 Article 6).
+        """
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def pays(self, hand: HandValue) -> int | None:

@@ -255,6 +255,9 @@ class StrategyChart:
         return buf.getvalue()
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``name``, ``up_ranks`` (``"2"``..``"A"``) and :meth:`rows` as ``{hand, label, decisions}``,
+        13 decisions per row (``"fold"``, ``"1x"``, ``"2x"``, ``"3x"`` the ante), one per up rank.
+        """
         return {
             "name": self.name,
             "up_ranks": _UP_CHARS,

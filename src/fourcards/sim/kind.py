@@ -136,6 +136,9 @@ class BotStats:
     counts: np.ndarray = field(repr=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``bot``, ``seats``, and in chips per deal per seat ``mean_per_deal``, ``ci95``,
+        ``std_per_deal`` and ``standard_error``.
+        """
         s = self.summary
         return {"bot": self.bot, "seats": list(self.seats), "mean_per_deal": s.mean, "ci95": list(s.ci95),
                 "std_per_deal": s.std, "standard_error": s.sem}
@@ -157,6 +160,9 @@ class KindSimResult:
     workers: int = 1
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: the run's settings (rules preset name, stack in chips, seed, workers, seconds), each
+        seat's and each bot's results in chips per deal (``mean_per_deal``, ``ci95``, ``std_per_deal``).
+        """
         return {
             "game": "four_of_a_kind",
             "deals": self.deals,

@@ -348,18 +348,27 @@ class SessionStats:
 
     @property
     def risk_of_ruin(self) -> float:
+        """Probability of ruin: the fraction of sessions ruined, ``ruined / sessions`` (0.0 with no sessions)."""
         return self.ruined / self.sessions if self.sessions else 0.0
 
     @property
     def mean(self) -> float:
+        """Mean session net result in chips (0.0 with no sessions)."""
         return float((self.values * self.counts).sum() / self.sessions) if self.sessions else 0.0
 
     @property
     def quantiles(self) -> dict[str, int]:
+        """Session net result in chips at each of :data:`SESSION_QUANTILES`, keyed ``"p01"`` .. ``"p99"``
+        (lower empirical quantiles of the exact histogram).
+        """
         qs = quantiles_from_histogram(self.values, self.counts, SESSION_QUANTILES)
         return {f"p{round(q * 100):02d}": v for q, v in zip(SESSION_QUANTILES, qs, strict=True)}
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON form: the settings (chips), ``sessions``, ``ruined``, ``risk_of_ruin`` with its Wilson 95%
+        interval, and in chips ``mean_result``, ``min_result``, ``max_result``, the probability
+        ``fraction_ahead`` (net > 0) and :attr:`quantiles`.
+        """
         ahead = int(self.counts[self.values > 0].sum())
         return {
             "session_hands": self.session_hands,
@@ -416,23 +425,28 @@ class PokerSimResult:
 
     @property
     def net_chips(self) -> int:
+        """The player's total net result over all rounds, in chips (exact; negative = the player lost)."""
         return int((self.counts * self.nets).sum())
 
     @property
     def wagered_chips(self) -> int:
+        """Total wagered over all rounds, in chips: ante and Aces Up every round plus the play bets."""
         plays = sum(m * int(self.counts[m].sum()) for m in range(4))
         return self.hands * (self.ante + self.aces_up) + plays * self.ante
 
     @property
     def mean_net_per_ante(self) -> float:
+        """Mean net result per round, in fractions of the ante (``summary.mean``; minus the house edge per ante)."""
         return self.summary.mean
 
     @property
     def ci95(self) -> tuple[float, float]:
+        """95% confidence interval of :attr:`mean_net_per_ante`, in fractions of the ante."""
         return self.summary.ci95
 
     @property
     def std_per_round(self) -> float:
+        """Standard deviation of one round's net result, in fractions of the ante."""
         return self.summary.std
 
     def frequencies(self) -> dict[str, Any]:

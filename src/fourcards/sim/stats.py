@@ -38,10 +38,12 @@ class Summary:
 
     @property
     def sem(self) -> float:
+        """Standard error of the mean, ``std / sqrt(n)``, in the unit of :attr:`mean`; NaN when ``n == 0``."""
         return self.std / math.sqrt(self.n) if self.n > 0 else float("nan")
 
     @property
     def ci95(self) -> tuple[float, float]:
+        """Normal 95% confidence interval of the mean, ``mean -/+ Z95 * sem`` (unit of :attr:`mean`)."""
         h = Z95 * self.sem
         return (self.mean - h, self.mean + h)
 

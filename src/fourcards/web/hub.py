@@ -196,6 +196,7 @@ class Hub:
         return t
 
     def new_table_id(self) -> str:
+        """A fresh random table id: 8 characters of ``a-z0-9``, not used by any table in memory."""
         while True:
             tid = "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
             if tid not in self.tables:

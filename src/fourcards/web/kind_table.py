@@ -70,14 +70,17 @@ class KindTable(Table):
 
     @property
     def default_bot_kind(self) -> str:  # type: ignore[override]
+        """The bot kind :meth:`add_bots` uses when none is named: ``"odds"`` if offered, else the first kind."""
         kinds = kind_bot_kinds()
         return "odds" if "odds" in kinds else kinds[0]
 
     def bot_kinds(self) -> tuple[str, ...]:
+        """Four of a Kind bot kinds (the engine's bot registry, see :func:`fourcards.web.players.kind_bot_kinds`)."""
         return kind_bot_kinds()
 
     @property
     def max_seats(self) -> int:
+        """Seats at the table, ``rules.max_players`` (at most 13, one per rank: seed 001 §2.2)."""
         return self.rules.max_players
 
     # ------------------------------------------------------------ helpers
@@ -292,6 +295,13 @@ class KindTable(Table):
         return obs
 
     def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
+        """The Four of a Kind part of the state view for ``seat`` (``None``: a spectator).
+
+        Keys: ``game``, ``deal`` (the deal in progress, with ``legal_actions`` and
+        ``to_call`` in chips when ``seat`` is to act) or ``last`` (the last deal),
+        ``actions``, ``host_actions``, ``next_deal`` and ``min_players``. Every card
+        is face up, so all seats see the same deal; never the deck.
+        """
         if self._public_version != self.version:
             public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
             if self.current is not None:

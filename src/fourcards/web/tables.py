@@ -194,6 +194,11 @@ class Table:
 
     @property
     def max_seats(self) -> int:
+        """Seats at this table (seat numbers 1..max_seats).
+
+        Raises:
+            NotImplementedError: in the base class; each subclass implements it.
+        """
         raise NotImplementedError
 
     @property
@@ -217,6 +222,7 @@ class Table:
         }
 
     def public_settings(self) -> dict[str, Any]:
+        """A copy of the table's settings for the lobby (e.g. ``starting_chips``, poker's ``bot_ante``; amounts in chips)."""
         return {k: v for k, v in self.settings.items()}
 
     # ------------------------------------------------------------- seating
@@ -240,6 +246,11 @@ class Table:
 
     @staticmethod
     def require_host(seat: SeatInfo) -> None:
+        """Check that ``seat`` is the table's host.
+
+        Raises:
+            ApiError: 403 when it is not.
+        """
         if not seat.is_host:
             raise ApiError(403, "only the table's host may do this (the host's ruling)")
 
@@ -299,6 +310,7 @@ class Table:
         return added
 
     def bot_kinds(self) -> tuple[str, ...]:
+        """Bot kinds this table offers for :meth:`add_bots` (base: only :attr:`default_bot_kind`)."""
         return (self.default_bot_kind,)
 
     # ------------------------------------------------------------ actions
@@ -399,11 +411,13 @@ class Table:
         return deal_id
 
     def seat_map(self) -> dict[str, int]:
+        """Table seat number (as a string) -> player id, for every seated player, in seat order."""
         return {str(s): p.player_id for s, p in sorted(self.players.items())}
 
     # -------------------------------------------------------------- views
 
     def add_log(self, line: str) -> None:
+        """Append ``line`` to the table's log (the last 60 lines are kept) and mark the state changed."""
         self.log.append(line)
         self.touch()
 
@@ -429,6 +443,11 @@ class Table:
         return out
 
     def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
+        """The game-specific part of :meth:`view` for ``seat`` (``None``: a spectator).
+
+        Raises:
+            NotImplementedError: in the base class; each subclass implements it.
+        """
         raise NotImplementedError
 
     def notify(self) -> None:
@@ -471,9 +490,11 @@ class PokerTable(Table):
 
     @property
     def max_seats(self) -> int:
+        """Seats per round, ``rules.max_seats`` (1..9)."""
         return self.rules.max_seats
 
     def bot_kinds(self) -> tuple[str, ...]:
+        """Four Card Poker bot kinds (:data:`fourcards.web.players.POKER_BOT_KINDS`)."""
         return POKER_BOT_KINDS
 
     def _fresh_round(self) -> PokerRound:
@@ -481,6 +502,7 @@ class PokerTable(Table):
 
     @property
     def bot_ante(self) -> int:
+        """The ante bots place, in chips: the ``bot_ante`` setting (default 10) clamped to ``rules.min_ante..max_ante``."""
         ante = int(self.settings.get("bot_ante") or 10)
         return max(self.rules.min_ante, min(ante, self.rules.max_ante))
 
@@ -688,6 +710,13 @@ class PokerTable(Table):
         return obs
 
     def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
+        """The poker part of the state view for ``seat`` (``None``: a spectator).
+
+        Keys: ``game``, ``round`` (the current round as ``seat`` may see it, with its
+        deal number), ``last`` (the previous round while no wager is placed, else None),
+        ``actions`` and ``host_actions`` open to ``seat``, ``trainer`` (its strategy
+        feedback) and ``trainer_available``.
+        """
         rnd = self.round
         out: dict[str, Any] = {"game": "poker"}
         number = self.next_deal_number - 1 if self.deal_id is not None else self.next_deal_number
