@@ -76,8 +76,10 @@ def plot_poker(result: Any, paths: np.ndarray, path: str | os.PathLike[str]) -> 
     s = result.sessions
     if s is not None:
         vals, cnts = s.values / ante, s.counts
-        span = vals.max() - vals.min() if len(vals) else 1
-        bins = int(min(80, max(10, span + 1)))
+        # whole-chip bins, edges between integers, so no bin falls between two results
+        lo, hi = (int(s.values.min()), int(s.values.max())) if len(vals) else (0, 1)
+        width = max(1, -(-(hi - lo + 1) // 80))
+        bins = (np.arange(lo, hi + width + 1, width) - 0.5) / ante
         ax1.hist(vals, bins=bins, weights=cnts / max(1, s.sessions), color="#3b6ea5", edgecolor="white")
         ax1.axvline(s.mean / ante, color="black", lw=1, ls="--", label=f"mean {s.mean / ante:+.1f}")
         ax1.axvline(-s.bankroll / ante, color="#b22222", lw=1, label=f"ruin ({100 * s.risk_of_ruin:.2f}%)")
