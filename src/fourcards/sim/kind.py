@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from fourcards.errors import FourcardsError
-from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, run_tasks
+from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, progress_counter, run_tasks
 from fourcards.sim.stats import Summary, summarize_sums
 
 __all__ = ["CHUNK_DEALS", "parse_bot_specs", "KindSimResult", "BotStats", "simulate_kind"]
@@ -225,13 +225,7 @@ def simulate_kind(deals: int, players: int, bots: Sequence[str], *, rules: Any =
     n_workers = _check_int("--workers", workers, 1)
     tasks = group_tasks(n_chunks, n_workers, max_chunks_per_task=4)
     deals_of = [min(hi * CHUNK_DEALS, deals) - lo * CHUNK_DEALS for lo, hi in tasks]
-    done = 0
-
-    def on_done(i: int) -> None:
-        nonlocal done
-        done += deals_of[i]
-        if progress is not None:
-            progress(done, deals)
+    on_done = progress_counter(deals_of, deals, progress)
 
     t0 = time.perf_counter()
     parts = run_tasks(_kind_task, job, tasks, workers=n_workers, scheduler=scheduler, client=client,

@@ -45,7 +45,7 @@ from fourcards.errors import FourcardsError
 from fourcards.hands import HandCategory
 from fourcards.poker.rules import PokerRules, get_rules
 from fourcards.sim import kernels as K
-from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, run_tasks
+from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, progress_counter, run_tasks
 from fourcards.sim.stats import Summary, quantiles_from_histogram, summarize_counts
 
 __all__ = [
@@ -587,13 +587,7 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     n_workers = _check_int("--workers", workers, 1)
     tasks = group_tasks(n_chunks, 1 if (scheduler is None and client is None and n_workers == 1) else n_workers)
     rounds_of = [sum(_chunk_size(job, c) for c in range(lo, hi)) * (k or 1) for lo, hi in tasks]
-    done = 0
-
-    def on_done(i: int) -> None:
-        nonlocal done
-        done += rounds_of[i]
-        if progress is not None:
-            progress(done, hands)
+    on_done = progress_counter(rounds_of, hands, progress)
 
     t0 = time.perf_counter()
     if scheduler is None and client is None and backend in ("auto", "serial") and n_workers == 1:

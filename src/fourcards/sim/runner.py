@@ -137,6 +137,21 @@ def _run_dask(client: Any, fn: Callable[..., Any], shared: Any, tasks: Sequence[
     return results
 
 
+def progress_counter(sizes: Sequence[int], total: int,
+                     progress: Callable[[int, int], None] | None) -> Callable[[int], None]:
+    """An ``on_done`` callback for :func:`run_tasks`: when task ``i`` completes, add
+    ``sizes[i]`` units (rounds, deals) to the count and report ``progress(done, total)``."""
+    done = 0
+
+    def on_done(i: int) -> None:
+        nonlocal done
+        done += sizes[i]
+        if progress is not None:
+            progress(done, total)
+
+    return on_done
+
+
 def run_tasks(fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple[Any, ...]], *,
               workers: int = 1, scheduler: str | None = None, client: Any = None,
               backend: str = "auto", on_done: Callable[[int], None] | None = None) -> list[Any]:
