@@ -34,17 +34,13 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from fourcards.cards import Card, parse_card
-from fourcards.errors import FourcardsError
+from fourcards.errors import HistoryError
 
 __all__ = [
     "Op", "Start", "SitOut", "Ante", "DealCard", "ReturnCard", "Shuffle", "BettingRound",
     "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips",
     "op_from_dict", "dumps_history", "loads_history", "read_histories", "HistoryError",
 ]
-
-
-class HistoryError(FourcardsError):
-    """A malformed hand history or one that does not replay."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -220,7 +220,7 @@ def play_session(
                     log.write(dumps_history(game.history))
                     log.flush()
             render_table(game, console, labels, number)
-            console.print("net: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(game.payoffs)))
+            console.print("net: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(game.returns())))
             stacks = list(game.stacks)
             button = game.next_button
             if deals is None or number < deals:
@@ -255,7 +255,7 @@ def replay_session(path: Path, console: Console | None = None) -> list[Game]:
                 console.print(line)
         render_table(game, console, labels, number)
         if game.is_terminal:
-            console.print("net: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(game.payoffs)))
+            console.print("net: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(game.returns())))
         else:
             console.print("(the deal was not finished)")
         games.append(game)
