@@ -336,8 +336,9 @@ def test_void_action_record_round_trips():
 def test_legal_actions_are_typed_with_amounts():
     r = PokerRound(ONLINE, 2)
     assert {a.kind for a in r.legal_actions()} == {ActionKind.PLACE_WAGERS, ActionKind.VOID}
+    assert r.chance_step is None
     r.place_wagers(0, 10)
-    assert ActionKind.DEAL in {a.kind for a in r.legal_actions()}
+    assert ActionKind.DEAL not in {a.kind for a in r.legal_actions()} and r.chance_step == "deal"
     r.deal(random.Random(2))
     fold, play, void = r.legal_actions()
     assert (fold.kind, fold.player, play.kind, void.kind) == ("fold", 0, "play", "void")

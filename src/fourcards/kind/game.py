@@ -91,6 +91,10 @@ class Phase(str, Enum):
     FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
 
 
+def _card_index(card: Card) -> int:
+    return card.index
+
+
 def can_play(stack: int, rules: KindRules) -> bool:
     """Whether a seat with ``stack`` chips is dealt in: it can pay the ante and has
     chips (DESIGN.md ruling 8: a player who cannot pay the ante sits the deal out)."""
@@ -533,7 +537,7 @@ class Game:
         """
         if self.chance_step is None or self._deck is not None:
             raise IllegalActionError(self._no_chance_reason())
-        card = (rng or make_rng()).choice(sorted(self._in_deck))
+        card = (rng or make_rng()).choice(sorted(self._in_deck, key=_card_index))
         start = len(self._history)
         self.supply(card)
         return next(op for op in self._history[start:] if isinstance(op, (DealCard, TurnCard)))

@@ -223,7 +223,7 @@ class LegalAction:
 
     Attributes:
         kind: an :class:`ActionKind`.
-        player: the player it belongs to (``None`` for ``deal`` and ``void``).
+        player: the player it belongs to (``None`` for ``void``, the host's ruling).
         min_amount / max_amount: chips - the play bet's bounds, or the ante's table
             limits for ``place_wagers`` (0 where no amount is involved).
         amounts: the only legal play bets when the rules fix them (seed 004: 1x
@@ -264,7 +264,8 @@ class LegalAction:
         ``fold``; ``void``.
 
         Raises:
-            IllegalActionError: for ``deal``, a chance step (use :meth:`PokerRound.apply_chance`).
+            IllegalActionError: for ``deal``, a chance step, not an option (use
+                :meth:`PokerRound.apply_chance` or apply a :class:`Deal`).
         """
         k, p = self.kind, self.player
         if k is ActionKind.PLACE_WAGERS and p is not None:
@@ -615,19 +616,22 @@ class PokerRound:
         """What may be done now: every option (``player=None``) or ``player``'s own.
 
         In ``WAGERS``: ``place_wagers`` for each player without wagers (with the ante
-        and Aces Up limits) and ``deal`` (the chance step, no player) once anyone
-        has wagered; in ``DECISIONS``: ``fold`` and ``play`` (bounds in chips and,
-        for fixed multiples, the ``amounts``) for the :attr:`actor`; ``void`` (the
-        host's, no player) until the round is over.
+        and Aces Up limits); in ``DECISIONS``: ``fold`` and ``play`` (bounds in chips
+        and, for fixed multiples, the ``amounts``) for the :attr:`actor`; ``void``
+        (the host's ruling, no player) until the round is over. The deal is a chance
+        step, not an option: see :attr:`chance_step`.
+
+        Raises:
+            IllegalActionError: ``player`` is not at this table.
         """
+        if player is not None:
+            self._check_player(player)
         r = self.rules
         out: list[LegalAction] = []
         if self.phase is Phase.WAGERS:
             out += [LegalAction(ActionKind.PLACE_WAGERS, p, r.min_ante, r.max_ante, None,
                                 r.min_aces_up, r.max_aces_up)
                     for p in range(self.num_players) if p not in self.wagers]
-            if self.wagers:
-                out.append(LegalAction(ActionKind.DEAL))
         elif self.phase is Phase.DECISIONS and self.actor is not None:
             amounts = self.play_amounts(self.actor)
             out.append(LegalAction(ActionKind.FOLD, self.actor))
