@@ -1,8 +1,9 @@
 """Conformance of every game to the engine protocol (fourcards.engine; docs/engine.md).
 
 Each test runs on both games through the protocol alone. A small spec per game
-gives what the protocol cannot: a fresh random table, the house's result, and
-an oracle of the cards a viewer may see, read from the history's JSON records
+gives what the protocol cannot: a fresh random table, the house's result, bad
+variants of a chance record (the game's own record classes), and an oracle of
+the cards a viewer may see, read from the history's JSON records
 (poker: its own hand and the up card, then at showdown the dealer's cards and
 every hand not folded - docs/rules.md FCP rulings, seed 002; Four of a Kind:
 every card dealt, returned or turned, never the deck - seed 001 §3.3,
@@ -26,10 +27,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fourcards.cards import FULL_DECK
 from fourcards.engine import GameState, seat_label
 from fourcards.errors import IllegalActionError
 from fourcards.kind import Game, KindRules, Redeal
-from fourcards.poker.round import PokerRound
+from fourcards.kind.history import DealCard, TurnCard
+from fourcards.poker.round import Deal, PokerRound
 from fourcards.poker.rules import PRESETS as POKER_PRESETS
 
 # ------------------------------------------------------------------ the specs
@@ -52,6 +55,43 @@ def _poker_allowed(state: Any, viewer: int | None) -> set[str]:
         allowed |= set(deal["dealer"])
         allowed |= {c for p, h in hands.items() if p not in folded for c in h}
     return allowed
+
+
+def _poker_wrong_deals(state: Any, deal: Deal, rng: random.Random) -> list[Any]:
+    """Deals no round may accept: a card twice, an up card not the dealer's, a hand
+    short or missing, a hand for a player without wagers or not at the table."""
+    hands, dealer = list(deal.hands), deal.dealer
+    (p, h), rest = hands[0], hands[1:]
+    out = [Deal([(p, (dealer[0], *h[1:])), *rest], dealer, deal.up_card),
+           Deal(hands, dealer, h[0]),
+           Deal([(p, h[:4]), *rest], dealer, deal.up_card),
+           Deal(hands, dealer[:5], dealer[0]),
+           Deal(rest, dealer, deal.up_card)]
+    used = {c for _, hh in hands for c in hh} | set(dealer)
+    spare = tuple(c for c in FULL_DECK if c not in used)[:5]
+    others = [q for q in range(state.num_players) if q not in dict(hands)] + [state.num_players]
+    out.append(Deal([*hands, (rng.choice(others), spare)], dealer, deal.up_card))
+    return out
+
+
+def _kind_wrong_cards(state: Any, record: Any, rng: random.Random) -> list[Any]:
+    """Cards no game may accept now: a card already out, to the wrong player, or
+    dealt when a card is to be turned (and the other way round)."""
+    view = state.observation(None)
+    out_cards = [c for v in view.seats for c in v.cards] + list(view.discards)
+    n = state.num_players
+    if isinstance(record, DealCard):
+        out = [DealCard(rng.choice([q for q in range(n + 1) if q != record.seat]), record.card),
+               TurnCard(record.card, None)]
+        if out_cards:
+            out.append(DealCard(record.seat, rng.choice(out_cards)))
+    else:
+        holders = [None, *range(n)]
+        out = [TurnCard(record.card, rng.choice([q for q in holders if q != record.seat])),
+               DealCard(0, record.card)]
+        if out_cards:
+            out.append(TurnCard(rng.choice(out_cards), record.seat))
+    return out
 
 
 def _new_kind(rng: random.Random) -> Game:
@@ -79,11 +119,12 @@ class Spec:
     new: Callable[[random.Random], GameState]
     house: Callable[[Any], int]  # the house's net chips (a banked game), else 0
     allowed: Callable[[Any, int | None], set[str]]  # cards the viewer may see
+    wrong_chance: Callable[[Any, Any, random.Random], list[Any]]  # bad variants of a chance record
 
 
 SPECS = [
-    Spec("four_card_poker", _new_poker, lambda s: s.house_net, _poker_allowed),
-    Spec("four_of_a_kind", _new_kind, lambda s: 0, _kind_allowed),
+    Spec("four_card_poker", _new_poker, lambda s: s.house_net, _poker_allowed, _poker_wrong_deals),
+    Spec("four_of_a_kind", _new_kind, lambda s: 0, _kind_allowed, _kind_wrong_cards),
 ]
 
 
@@ -209,8 +250,15 @@ def wrong_actions(state: GameState, rng: random.Random, pool: list[Any]) -> list
     return built
 
 
-def check_illegal(state: GameState, rng: random.Random, pool: list[Any]) -> None:
+def check_illegal(spec: Spec, state: GameState, rng: random.Random, pool: list[Any]) -> None:
     before = snapshot(state)
+    if state.chance_step is not None:  # chance records: a drawn one is accepted, bad variants refused
+        record = state.clone().apply_chance(rng)
+        for bad in spec.wrong_chance(state, record, rng):
+            assert_refused(state, lambda bad=bad: state.apply(bad), None, before)
+        twin = state.clone()
+        twin.apply(record)
+        assert twin.history[len(state.history)] == record
     for action in wrong_actions(state, rng, pool):
         who = action.player if hasattr(action, "player") else None
         if who is None:  # an action for "the player to act"
@@ -270,9 +318,9 @@ def test_every_illegal_action_is_refused_with_the_state_unchanged(spec: Spec, se
     pool: list[Any] = []
     while not state.is_terminal:
         if rng.random() < 0.25:
-            check_illegal(state, rng, pool)
+            check_illegal(spec, state, rng, pool)
         step(state, rng, pool)
-    check_illegal(state, rng, pool)
+    check_illegal(spec, state, rng, pool)
     assert pool
 
 
