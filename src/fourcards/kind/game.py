@@ -32,7 +32,9 @@ fold is offered only when facing a bet; a short all-in bet or raise (below
 ``min_bet``) does not count toward the raise cap and does not reopen the
 betting for players who have already acted; an uncalled bet goes back at the
 end of its round; a betting round is skipped when fewer than two players can
-still bet.
+still bet; a bet or raise is offered only when another player still in the deal
+could put in more chips than the current bet (else it could only come back
+uncalled); once a round ends its bets join the pots.
 """
 
 from __future__ import annotations
@@ -254,6 +256,8 @@ class Game:
         Only chips of completed betting rounds are split into pots: the bets of
         the round in progress stay in :attr:`stakes` until the round ends, so an
         unmatched bet never shows as a side pot (side pots come from all-ins).
+        When no betting round is open the pots add up to :attr:`pot`; during a
+        round, the pots plus ``sum(stakes)`` do.
         """
         if self.is_terminal:
             return []
@@ -300,6 +304,11 @@ class Game:
         * facing a bet: ``fold``, ``call`` (all-in for less when short), and
           ``raise`` while fewer than ``1 + max_raises`` full bets/raises were made
           this round and the betting is open to this player (seed 001 §3.2).
+
+        A bet or raise is offered (and accepted by :meth:`apply`) only when some
+        other player still in the deal could put in more chips than the current
+        bet; when all the others are all in or folded, only check, or call or
+        fold, remain (DESIGN.md ruling 8; docs/kind.md decision 4).
         """
         s = self._actor
         if s is None:
@@ -308,7 +317,7 @@ class Game:
         stack = self.stacks[s]
         to_call = self.level - self.stakes[s]
         out: list[LegalAction] = []
-        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers
+        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers and self._can_be_answered(s)
         if to_call <= 0:
             out.append(LegalAction(ActionKind.CHECK))
             kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
@@ -324,6 +333,12 @@ class Game:
             lo, hi = min(rules.min_bet, left), min(rules.max_bet, left)
             out.append(LegalAction(ActionKind.RAISE, lo, hi, hi == left))
         return out
+
+    def _can_be_answered(self, seat: int) -> bool:
+        """Whether a bet or raise by ``seat`` could be answered: some other player still in
+        the deal can put in more than the current bet (DESIGN.md ruling 8; docs/kind.md
+        decision 4). Otherwise a wager would only come straight back as uncalled."""
+        return any(x != seat and self.stakes[x] + self.stacks[x] > self.level for x in self.active_seats)
 
     def _why_illegal(self, action: Action) -> str | None:
         if self.is_terminal:
@@ -360,6 +375,9 @@ class Game:
                     "is reached (only call or fold)")
         if k is ActionKind.RAISE and self.level == 0:
             return f"seat {s} cannot raise: there is no bet yet (bet instead)"
+        if not self._can_be_answered(s):
+            return (f"seat {s} cannot {k.value}: no other player still in the deal can put in more chips "
+                    "(the others are all in or folded), so only " + ("check" if to_call <= 0 else "call or fold"))
         if s not in self._may_raise:
             return (f"seat {s} cannot {k.value}: a short all-in does not reopen the betting "
                     "to a player who has acted")
@@ -593,6 +611,10 @@ class Game:
                 self.stakes[s] -= excess
                 self.stacks[s] += excess
                 self._log(ReturnUncalled(s, excess))
+        # the round's bets join the pots: between rounds the pots shown are the whole pot
+        self.stakes = [0] * self.n_seats
+        self.level = 0
+        self.full_wagers = 0
 
     # ------------------------------------------------------------ settlement
 
