@@ -32,7 +32,9 @@ fold is offered only when facing a bet; a short all-in bet or raise (below
 ``min_bet``) does not count toward the raise cap and does not reopen the
 betting for players who have already acted; an uncalled bet goes back at the
 end of its round; a betting round is skipped when fewer than two players can
-still bet.
+still bet; a bet or raise is offered only when another player still in the deal
+could put in more chips than the current bet (else it could only come back
+uncalled); once a round ends its bets join the pots.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ from fourcards.kind.observation import Observation, SeatView
 from fourcards.kind.pots import Award, Pot, settle_pots, side_pots
 from fourcards.kind.rules import MAX_PLAYERS, KindRules, Redeal
 
-__all__ = ["Phase", "Game", "next_button", "can_play"]
+__all__ = ["Phase", "Game", "next_button", "can_play", "seat_label"]
 
 
 class Phase(str, Enum):
@@ -77,6 +79,12 @@ class Phase(str, Enum):
     BETTING = "betting"    # a betting round (seed 001 §3.1-3.2)
     TURNING = "turning"    # the dealer turns cards (§3.3)
     FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
+
+
+def seat_label(seat: int) -> str:
+    """How a person sees engine seat index ``seat`` (0..n-1): ``"Seat 1"``..``"Seat n"``
+    (DESIGN.md "Table play": seats are numbered 1..n for people, 0..n-1 for programs)."""
+    return f"Seat {seat + 1}"
 
 
 def can_play(stack: int, rules: KindRules) -> bool:
@@ -109,9 +117,13 @@ class Game:
             OS CSPRNG when omitted (live play).
         cards: instead of a shuffled deck, the cards to deal and turn, in order
             (for replays and tests). Returned duplicates may be dealt again.
+        seat_labels: how messages name each seat to a person (an error such as
+            ``"Seat 4 cannot raise 0: ..."``); default ``"Seat 1"``..``"Seat n"``
+            (DESIGN.md "Table play": people count seats from 1, programs from 0).
+            A user interface may pass its own, e.g. the players' names.
 
     Raises:
-        RulesError: bad stacks or button, more than 13 seats, or fewer than
+        RulesError: bad stacks, button or seat labels, more than 13 seats, or fewer than
             ``rules.min_players`` (more than ``max_players``) seats able to ante.
         CardError: malformed or repeated ``cards`` (at the point they are dealt).
     """
@@ -124,17 +136,27 @@ class Game:
         *,
         rng: random.Random | None = None,
         cards: Iterable[Card | str] | None = None,
+        seat_labels: Sequence[str] | None = None,
     ) -> None:
         self.rules = rules = rules or KindRules()
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= MAX_PLAYERS:
             raise RulesError(f"a table has 2 to {MAX_PLAYERS} seats, got {n}")
+        if seat_labels is None:
+            labels = tuple(seat_label(s) for s in range(n))
+        else:
+            labels = tuple(seat_labels)
+            if len(labels) != n or not all(isinstance(x, str) and x.strip() for x in labels):
+                raise RulesError(f"seat_labels must name each of the {n} seats with a non-empty text, "
+                                 f"got {seat_labels!r}")
+        self.seat_labels: tuple[str, ...] = labels
         for s, st in enumerate(stacks):
             if not isinstance(st, int) or isinstance(st, bool) or st < 0:
-                raise RulesError(f"seat {s} stack must be a whole, non-negative number of chips, got {st!r}")
-        if not isinstance(button, int) or not 0 <= button < n:
-            raise RulesError(f"button must be a seat 0..{n - 1}, got {button!r}")
+                raise RulesError(f"the stack of {labels[s]} must be a whole, non-negative number of chips, "
+                                 f"got {st!r}")
+        if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
+            raise RulesError(f"button must be a seat index 0..{n - 1} (Seat 1..{n}), got {button!r}")
         players = [s for s in range(n) if can_play(stacks[s], rules)]
         if not rules.min_players <= len(players) <= rules.max_players:
             raise RulesError(
@@ -228,6 +250,10 @@ class Game:
         """Indices of the seats still in the deal (dealt in, not folded; all-in included), ascending."""
         return [s for s, lv in enumerate(self.live) if lv]
 
+    def label(self, seat: int) -> str:
+        """The name of engine seat index ``seat`` in messages for people (see ``seat_labels``)."""
+        return self.seat_labels[seat]
+
     def is_all_in(self, seat: int) -> bool:
         """An active player with no chips behind."""
         return self.in_deal[seat] and not self.folded[seat] and self.stacks[seat] == 0
@@ -254,6 +280,8 @@ class Game:
         Only chips of completed betting rounds are split into pots: the bets of
         the round in progress stay in :attr:`stakes` until the round ends, so an
         unmatched bet never shows as a side pot (side pots come from all-ins).
+        When no betting round is open the pots add up to :attr:`pot`; during a
+        round, the pots plus ``sum(stakes)`` do.
         """
         if self.is_terminal:
             return []
@@ -300,6 +328,11 @@ class Game:
         * facing a bet: ``fold``, ``call`` (all-in for less when short), and
           ``raise`` while fewer than ``1 + max_raises`` full bets/raises were made
           this round and the betting is open to this player (seed 001 §3.2).
+
+        A bet or raise is offered (and accepted by :meth:`apply`) only when some
+        other player still in the deal could put in more chips than the current
+        bet; when all the others are all in or folded, only check, or call or
+        fold, remain (DESIGN.md ruling 8; docs/kind.md decision 4).
         """
         s = self._actor
         if s is None:
@@ -308,7 +341,7 @@ class Game:
         stack = self.stacks[s]
         to_call = self.level - self.stakes[s]
         out: list[LegalAction] = []
-        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers
+        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers and self._can_be_answered(s)
         if to_call <= 0:
             out.append(LegalAction(ActionKind.CHECK))
             kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
@@ -325,6 +358,12 @@ class Game:
             out.append(LegalAction(ActionKind.RAISE, lo, hi, hi == left))
         return out
 
+    def _can_be_answered(self, seat: int) -> bool:
+        """Whether a bet or raise by ``seat`` could be answered: some other player still in
+        the deal can put in more than the current bet (DESIGN.md ruling 8; docs/kind.md
+        decision 4). Otherwise a wager would only come straight back as uncalled."""
+        return any(x != seat and self.stakes[x] + self.stacks[x] > self.level for x in self.active_seats)
+
     def _why_illegal(self, action: Action) -> str | None:
         if self.is_terminal:
             return "the deal is over"
@@ -335,35 +374,39 @@ class Game:
         for la in legal:
             if la.allows(action):
                 return None
+        who = self.label(s)
         kinds = {la.kind: la for la in legal}
         k = action.kind
         if k in kinds:
             la = kinds[k]
             if k is ActionKind.CALL:
-                return f"seat {s} cannot call {action.amount}: the call is {la.min_amount}"
+                return f"{who} cannot call {action.amount}: the call is {la.min_amount}"
             if k in (ActionKind.CHECK, ActionKind.FOLD):
-                return f"seat {s} cannot {k.value} {action.amount}: {k.value} takes no amount"
-            return (f"seat {s} cannot {k.value} {action.amount}: a {k.value} adds "
+                return f"{who} cannot {k.value} {action.amount}: {k.value} takes no amount"
+            return (f"{who} cannot {k.value} {action.amount}: a {k.value} adds "
                     f"{la.min_amount} to {la.max_amount} chips (spread limit {self.rules.min_bet}-"
                     f"{self.rules.max_bet}, stack {self.stacks[s]})")
         to_call = self.level - self.stakes[s]
         if k is ActionKind.CHECK:
-            return f"seat {s} cannot check: there is a bet of {to_call} to call"
+            return f"{who} cannot check: there is a bet of {to_call} to call"
         if k is ActionKind.FOLD:
-            return f"seat {s} cannot fold: there is no bet to fold to (check instead)"
+            return f"{who} cannot fold: there is no bet to fold to (check instead)"
         if k is ActionKind.CALL:
-            return f"seat {s} cannot call: there is no bet to call (check instead)"
+            return f"{who} cannot call: there is no bet to call (check instead)"
         if k is ActionKind.BET and self.level > 0:
-            return f"seat {s} cannot bet: there is already a bet (call, raise or fold)"
+            return f"{who} cannot bet: there is already a bet (call, raise or fold)"
         if self.full_wagers >= self.rules.max_wagers:
-            return (f"seat {s} cannot {k.value}: the raise cap of {self.rules.max_raises} raises "
+            return (f"{who} cannot {k.value}: the raise cap of {self.rules.max_raises} raises "
                     "is reached (only call or fold)")
         if k is ActionKind.RAISE and self.level == 0:
-            return f"seat {s} cannot raise: there is no bet yet (bet instead)"
+            return f"{who} cannot raise: there is no bet yet (bet instead)"
+        if not self._can_be_answered(s):
+            return (f"{who} cannot {k.value}: no other player still in the deal can put in more chips "
+                    "(the others are all in or folded), so only " + ("check" if to_call <= 0 else "call or fold"))
         if s not in self._may_raise:
-            return (f"seat {s} cannot {k.value}: a short all-in does not reopen the betting "
+            return (f"{who} cannot {k.value}: a short all-in does not reopen the betting "
                     "to a player who has acted")
-        return f"seat {s} cannot {k.value}: not enough chips behind"
+        return f"{who} cannot {k.value}: not enough chips behind"
 
     def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action`` now (never raises; see :meth:`legal_actions`)."""
@@ -593,6 +636,10 @@ class Game:
                 self.stakes[s] -= excess
                 self.stacks[s] += excess
                 self._log(ReturnUncalled(s, excess))
+        # the round's bets join the pots: between rounds the pots shown are the whole pot
+        self.stakes = [0] * self.n_seats
+        self.level = 0
+        self.full_wagers = 0
 
     # ------------------------------------------------------------ settlement
 
@@ -633,7 +680,7 @@ class Game:
             RulesError: ``seat`` is not a seat of this table.
         """
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.n_seats):
-            raise RulesError(f"no seat {seat!r} at this table of {self.n_seats}")
+            raise RulesError(f"no seat index {seat!r} at this table: seats are indexed 0..{self.n_seats - 1}")
         views = []
         for s in range(self.n_seats):
             if not self.in_deal[s]:
@@ -684,9 +731,10 @@ class Game:
         return new
 
     @classmethod
-    def from_history(cls, history: Sequence[Op]) -> Game:
+    def from_history(cls, history: Sequence[Op], *, seat_labels: Sequence[str] | None = None) -> Game:
         """Replay a deal from its records exactly (the deck is given by the dealt
-        and turned cards in order; player actions are re-applied).
+        and turned cards in order; player actions are re-applied). ``seat_labels``
+        name the seats in messages, as for :class:`Game`.
 
         Raises:
             HistoryError: no ``start`` record first, or the replay differs from
@@ -698,11 +746,15 @@ class Game:
             raise HistoryError("a hand history must begin with a 'start' record")
         start = history[0]
         script = [op.card for op in history if isinstance(op, (DealCard, TurnCard))]
-        game = cls(KindRules.from_dict(dict(start.rules)), list(start.stacks), start.button, cards=script)
+        game = cls(KindRules.from_dict(dict(start.rules)), list(start.stacks), start.button, cards=script,
+                   seat_labels=seat_labels)
         for i, op in enumerate(history):
             if isinstance(op, PlayerAction):
                 if game.actor != op.seat:
-                    raise HistoryError(f"record {i}: seat {op.seat} acts but seat {game.actor} is to act")
+                    acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
+                            else f"seat index {op.seat!r}")
+                    due = "nobody" if game.actor is None else game.label(game.actor)
+                    raise HistoryError(f"record {i}: {acts} acts but {due} is to act")
                 kind = ActionKind(op.kind)
                 game.apply(Action(kind, op.amount))
         got = game.history
