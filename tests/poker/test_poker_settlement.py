@@ -1,0 +1,115 @@
+"""One settlement core and one place for the legal play amounts (issue 10 item 2).
+
+Test names cite the clause: ``opr803_*`` is seed 002 (OPR-803), ``seed004_*`` the
+online rules page, ``design_*`` a ruling in DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+
+from fourcards.cards import Card, parse_cards
+from fourcards.poker import analysis as an
+from fourcards.poker import strategy as st
+from fourcards.poker.round import Deal, PokerRound, settle_hand
+from fourcards.poker.rules import PRESETS, PokerRules
+
+LIVE, ONLINE = PRESETS["live"], PRESETS["online"]
+FIXED_1_2 = PokerRules(name="fixed-1-2", play_any_amount=False, play_multiples=(1, 2))
+ANY_2_3 = PokerRules(name="any-2-3", min_play_multiple=2, play_multiples=(2, 3))
+
+# (rules, legal play multiples on an ante of 1, any whole amount between the bounds?)
+PLAY_RULES = [(LIVE, (1, 2, 3), True), (ONLINE, (1, 3), False), (FIXED_1_2, (1, 2), False),
+              (ANY_2_3, (2, 3), True)]
+
+
+def _expected_amounts(multiples: tuple[int, ...], any_amount: bool, ante: int) -> list[int]:
+    if any_amount:
+        return list(range(multiples[0] * ante, multiples[-1] * ante + 1))
+    return [m * ante for m in multiples]
+
+
+def _round_in_decisions(rules: PokerRules, ante: int) -> PokerRound:
+    r = PokerRound(rules, 1)
+    r.place_wagers(1, ante)
+    r.apply(Deal.of({1: "9h 9d 9s Kc 3d"}, "Qd Qs 8c 8h 4s 2d", "Qd"))
+    return r
+
+
+# ----------------------------------------------------------- legal play amounts
+
+
+@pytest.mark.parametrize("rules,multiples,any_amount", PLAY_RULES, ids=lambda x: getattr(x, "name", None))
+@pytest.mark.parametrize("ante", [1, 5, 10])
+def test_opr803_3_1_b_and_seed004_legal_play_amounts_agree_everywhere(rules, multiples, any_amount, ante):
+    expected = _expected_amounts(multiples, any_amount, ante)
+    # the round: legal actions and its checks
+    rnd = _round_in_decisions(rules, ante)
+    assert rnd.play_amounts(1) == expected
+    (play,) = [a for a in rnd.legal_actions() if a.kind == "play"]
+    assert (play.min_amount, play.max_amount) == (expected[0], expected[-1])
+    assert play.amounts == (None if any_amount else tuple(expected))
+    for amount in range(0, 4 * ante + 2):
+        assert rules.play_amount_allowed(ante, amount) == (amount in expected), amount
+    # the analysis and the strategies choose among the multiples
+    assert rules.decision_multiples == multiples
+    assert an.options(rules) == (0, *multiples)
+    assert st._allowed(rules, 2) in multiples and st._allowed(rules, 0) == 0
+
+
+@pytest.mark.parametrize("rules,multiples,any_amount", PLAY_RULES, ids=lambda x: getattr(x, "name", None))
+def test_design_web_bot_and_table_checks_use_the_legal_play_amounts(rules, multiples, any_amount):
+    pytest.importorskip("fastapi")
+    from fourcards.web import hub, players
+
+    assert hub._min_play_multiple(rules) == multiples[0]
+    for cards in ("9h 9d 9s Kc 3d", "5h 5d Ks 8c 3d", "2h 2d Ks 8c 3d", "Kh Jd 9s 7c 3d"):
+        for balance in (0, 10, 20, 30, 1000):
+            got = players.poker_bot_decision(parse_cards(cards), rules, 10, balance)
+            assert got is None or (got in _expected_amounts(multiples, any_amount, 10) and got <= balance)
+
+
+# ------------------------------------------------------------ the settlement
+
+
+def reference_lines(rules: PokerRules, player: str, dealer: str, ante: int, play: int | None,
+                    aces_up: int) -> dict[str, int]:
+    """Each wager's result written straight from the seeds (no win cap):
+    seed 002 Articles 4-6, seed 004 "How To Play"."""
+    from fourcards.hands import best_hand
+
+    p, _ = best_hand(parse_cards(player))
+    d, _ = best_hand(parse_cards(dealer))
+    lines = {"ante": 0, "play": 0, "ante_bonus": 0, "aces_up": 0}
+    if ante and play is None:
+        lines["ante"] = -ante
+    elif ante:
+        sign = 1 if p >= d else -1  # ties go to the player; the dealer always qualifies
+        lines["ante"], lines["play"] = sign * ante, sign * play
+        lines["ante_bonus"] = ante * rules.ante_bonus.pays(p)  # whatever the dealer holds
+    if aces_up:
+        pays = rules.aces_up.pays(p)  # the player's hand alone, fold or not
+        lines["aces_up"] = -aces_up if pays is None else aces_up * pays
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck=hst.permutations(range(52)), ante=hst.integers(0, 1000), aces_up=hst.integers(0, 1000),
+       choice=hst.sampled_from(["fold", 1, 2, 3]), live=hst.booleans())
+def test_design_settle_hand_pays_each_wager_as_the_seeds_say(deck, ante, aces_up, choice, live):
+    rules = LIVE if live else ONLINE
+    if ante == 0 and aces_up == 0:
+        ante = 1
+    cards = [Card(i) for i in deck[:11]]
+    player, dealer = " ".join(map(str, cards[:5])), " ".join(map(str, cards[5:]))
+    multiple = choice if choice == "fold" or choice in rules.decision_multiples else 3
+    play = None if multiple == "fold" else multiple * ante
+    res = settle_hand(rules, cards[:5], cards[5:], ante=ante, play=play, aces_up=aces_up)
+    lines = reference_lines(rules, player, dealer, ante, play, aces_up)
+    assert res.wagers == lines
+    assert res.net == sum(lines.values()) + res.win_cap_adjustment
+    assert res.win_cap_adjustment <= 0
+    if rules.win_cap is None or sum(v for v in lines.values() if v > 0) <= rules.win_cap:
+        assert res.win_cap_adjustment == 0
