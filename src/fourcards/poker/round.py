@@ -399,11 +399,8 @@ class PokerRound:
         return None
 
     def play_amounts(self, seat: int) -> list[int]:
-        """The legal play bets of ``seat`` in chips (increasing)."""
-        ante = self.wagers[seat].ante
-        if self.rules.play_any_amount:
-            return list(range(self.rules.min_play_multiple * ante, self.rules.max_play_multiple * ante + 1))
-        return [m * ante for m in self.rules.play_multiples]
+        """The legal play bets of ``seat`` in chips (increasing; :meth:`PokerRules.play_amounts`)."""
+        return list(self.rules.play_amounts(self.wagers[seat].ante))
 
     def legal_actions(self) -> list[LegalAction]:
         """What may be done now.
