@@ -6,6 +6,8 @@ online rules page, ``design_*`` a ruling in DESIGN.md.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
@@ -15,6 +17,7 @@ from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
 from fourcards.poker.round import Deal, PokerRound, settle_hand
 from fourcards.poker.rules import PRESETS, PokerRules
+from fourcards.poker.settlement import settle
 
 LIVE, ONLINE = PRESETS["live"], PRESETS["online"]
 FIXED_1_2 = PokerRules(name="fixed-1-2", play_any_amount=False, play_multiples=(1, 2))
@@ -113,3 +116,56 @@ def test_design_settle_hand_pays_each_wager_as_the_seeds_say(deck, ante, aces_up
     assert res.win_cap_adjustment <= 0
     if rules.win_cap is None or sum(v for v in lines.values() if v > 0) <= rules.win_cap:
         assert res.win_cap_adjustment == 0
+
+
+# ------------------------------------------- one core: round, simulator, analysis
+
+
+@pytest.mark.parametrize("preset,ante,aces_up", [("live", 5, 2), ("online", 200, 100), ("online", 1, 0)])
+def test_design_simulator_net_table_is_the_settlement_of_every_hand(preset, ante, aces_up):
+    from fourcards.hands import N_VALUES, dense_to_value
+    from fourcards.sim.kernels import PCLASS_OF_DENSE
+    from fourcards.sim.poker import net_table
+
+    rules = PRESETS[preset]
+    nets = net_table(rules, ante, aces_up)
+    best = dense_to_value(N_VALUES - 1)
+    for r in range(N_VALUES):
+        player, pc = dense_to_value(r), int(PCLASS_OF_DENSE[r])
+        for m in range(4):
+            play = m * ante if m else None
+            assert settle(rules, player, player, ante=ante, play=play, aces_up=aces_up).net == nets[m, 1, pc]
+            if r < N_VALUES - 1:
+                assert settle(rules, player, best, ante=ante, play=play, aces_up=aces_up).net == nets[m, 0, pc]
+
+
+@pytest.mark.parametrize("preset,strategy", [("live", "optimal"), ("online", "simple"),
+                                             ("live", "chart")])
+def test_design_simulator_net_table_reproduces_the_exact_house_edge(counts, preset, strategy):
+    from fourcards.sim.poker import net_table
+
+    rules = PRESETS[preset]
+    figs = an.analyze(rules, strategy, counts=counts)
+    nets = net_table(rules)  # ante 1, no Aces Up: a net depends on the ante bonus group only
+    pclass = {"no ante bonus": 0, "three of a kind": 6, "straight flush": 7, "four of a kind": 8}
+    multiple = {"fold": 0, "play_1x": 1, "play_2x": 2, "play_3x": 3}
+    ev = sum((row.probability * int(nets[multiple[row.option], int(row.result != "lose"),
+                                         pclass.get(row.hand, 0)]) for row in figs.outcomes), Fraction(0))
+    assert ev == figs.expected_value == -figs.house_edge
+
+
+@pytest.mark.parametrize("cards,up", [("As Ad 7c 5h 2d", "Kc"), ("9h 9d 9s Kc 3d", "Qd"),
+                                      ("2c 2d 2h 2s 7c", "Ah"), ("5h 6h 7h 8h Kd", "8s"),
+                                      ("Kd Jh 6s 3c 2h", "Ac")])
+@pytest.mark.parametrize("preset", ["live", "online"])
+def test_design_hand_ev_is_the_settlement_weighted_by_the_exact_counts(counts, cards, up, preset):
+    from fourcards.hands import best_hand
+
+    rules = PRESETS[preset]
+    h = an.hand_ev(cards, up, rules, counts=counts)
+    value, _ = best_hand(parse_cards(cards))
+    n = an.N_DEALER_HANDS
+    for k in an.options(rules):
+        bonus = rules.ante_bonus.pays(value)
+        closed_form = Fraction(-1) if k == 0 else (1 + k) * Fraction(2 * h.le - n, n) + bonus
+        assert h.ev[an.option_name(k)] == closed_form

@@ -35,7 +35,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -53,10 +53,12 @@ from fourcards.hands import (
     DENSE_RANK_4,
     N_VALUES,
     HandCategory,
+    HandValue,
     dense_to_value,
     sort_small,
 )
 from fourcards.poker.rules import AcesUpTable, PokerRules
+from fourcards.poker.settlement import Settlement, settle
 
 __all__ = [
     "N_DEALER_HANDS",
@@ -67,6 +69,7 @@ __all__ = [
     "cache_dir",
     "HandEV",
     "hand_ev",
+    "settle_per_ante",
     "GameFigures",
     "analyze",
     "AcesUpFigures",
@@ -755,6 +758,25 @@ def bonus_pays(rules: PokerRules) -> np.ndarray:
     return per_cat[CATEGORY_OF_DENSE]
 
 
+_LOWEST_HAND = dense_to_value(0)
+_HIGHEST_HAND = dense_to_value(N_VALUES - 1)
+
+
+def settle_per_ante(rules: PokerRules, player: HandValue, multiple: int) -> tuple[Settlement, Settlement, Settlement]:
+    """The settlements (:func:`fourcards.poker.settlement.settle`) of an ante of 1 and a play
+    bet of ``multiple`` antes (0 = fold) for the hand ``player`` when it beats, ties and
+    loses to the dealer's hand - the per-ante outcomes every figure here is built on.
+
+    The win cap is not modelled: the analysis is per unit wagered (``rules.win_cap``
+    is ignored).
+    """
+    uncapped = replace(rules, win_cap=None) if rules.win_cap is not None else rules
+    play = multiple if multiple else None
+    win, tie, lose = (settle(uncapped, player, dealer, ante=1, play=play)
+                      for dealer in (_LOWEST_HAND, player, _HIGHEST_HAND))
+    return win, tie, lose
+
+
 def ev_numerators(counts: ExactCounts, rules: PokerRules) -> tuple[tuple[int, ...], np.ndarray]:
     """Exact EVs (in antes) x 1,370,754 of every option for every entry.
 
@@ -869,6 +891,16 @@ class GameFigures:
 _BONUS_GROUPS = ("", "three of a kind", "straight flush", "four of a kind")
 
 
+def _lowest_of(category: HandCategory) -> HandValue:
+    return dense_to_value(int(np.flatnonzero(CATEGORY_OF_DENSE == category)[0]))
+
+
+#: A hand of each ante bonus group (the lowest of its category: every dealer
+#: outcome is possible against it); the settlement depends only on the group.
+_BONUS_GROUP_HANDS = tuple(_lowest_of(c) for c in (HandCategory.PAIR, HandCategory.THREE_OF_A_KIND,
+                                                     HandCategory.STRAIGHT_FLUSH, HandCategory.FOUR_OF_A_KIND))
+
+
 def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np.ndarray,
                            name: str = "custom") -> GameFigures:
     """Exact :class:`GameFigures` of a strategy given as ``(13, n_orbits)`` play multiples.
@@ -890,9 +922,6 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
     n = N_DEALER_HANDS
     total_w = int(counts.weight.sum())
     denom = total_w * n
-    by_cat = rules.ante_bonus.pays_by_category()
-    group_pays = (0, by_cat[HandCategory.THREE_OF_A_KIND], by_cat[HandCategory.STRAIGHT_FLUSH],
-                  by_cat[HandCategory.FOUR_OF_A_KIND])
     cat = CATEGORY_OF_DENSE[counts.tables.orbit_rank]
     group = np.zeros(cat.shape, dtype=np.int64)
     group[cat == HandCategory.THREE_OF_A_KIND] = 1
@@ -918,15 +947,14 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
                 rows.append(OutcomeRow("fold", "any", "fold", -1, Fraction(fold_w, total_w)))
             continue
         for gi, gname in enumerate(_BONUS_GROUPS):
-            pay = group_pays[gi]
             hand = gname or "no ante bonus"
-            for ri, (res, net) in enumerate((("win", 1 + opt + pay), ("tie", 1 + opt + pay),
-                                             ("lose", -(1 + opt) + pay))):
+            settled = settle_per_ante(rules, _BONUS_GROUP_HANDS[gi], opt)
+            for ri, (res, result) in enumerate(zip(("win", "tie", "lose"), settled, strict=True)):
                 s = int(acc[opt, gi, ri])
                 if s:
-                    rows.append(OutcomeRow(option_name(opt), hand, res, net, Fraction(s, denom)))
-                    total += net * s
-                    bonus_total += pay * s
+                    rows.append(OutcomeRow(option_name(opt), hand, res, result.net, Fraction(s, denom)))
+                    total += result.net * s
+                    bonus_total += result.ante_bonus * s
         win += int(acc[opt, :, 0].sum())
         tie += int(acc[opt, :, 1].sum())
         lose += int(acc[opt, :, 2].sum())
@@ -1071,13 +1099,14 @@ def hand_ev(cards: Iterable[Card | str] | str, up: Card | str, rules: PokerRules
     else:
         le, lt = count_hand(hand, upc)
     rank = _rank5_of(hand)
-    b = int(bonus_pays(rules)[rank])
+    value = dense_to_value(rank)
     evs: dict[str, Fraction] = {}
     for k in options(rules):
-        evs[option_name(k)] = Fraction(-1) if k == 0 else (1 + k) * Fraction(2 * le - N_DEALER_HANDS,
-                                                                            N_DEALER_HANDS) + b
+        win, tie, lose = settle_per_ante(rules, value, k)
+        evs[option_name(k)] = Fraction(lt * win.net + (le - lt) * tie.net + (N_DEALER_HANDS - le) * lose.net,
+                                       N_DEALER_HANDS)
     best = max(evs, key=lambda name: evs[name])  # first maximum: the smaller wager on a tie
-    return HandEV(tuple(hand), upc, dense_to_value(rank), le, lt, evs, best)
+    return HandEV(tuple(hand), upc, value, le, lt, evs, best)
 
 
 # ---------------------------------------------------------------------------
