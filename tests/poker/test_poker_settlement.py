@@ -6,13 +6,16 @@ online rules page, ``design_*`` a ruling in DESIGN.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 from fourcards.cards import Card, parse_cards
+from fourcards.hands import best_hand
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
 from fourcards.poker.round import Deal, PokerRound, settle_hand
@@ -81,8 +84,6 @@ def reference_lines(rules: PokerRules, player: str, dealer: str, ante: int, play
                     aces_up: int) -> dict[str, int]:
     """Each wager's result written straight from the seeds (no win cap):
     seed 002 Articles 4-6, seed 004 "How To Play"."""
-    from fourcards.hands import best_hand
-
     p, _ = best_hand(parse_cards(player))
     d, _ = best_hand(parse_cards(dealer))
     lines = {"ante": 0, "play": 0, "ante_bonus": 0, "aces_up": 0}
@@ -159,8 +160,6 @@ def test_design_simulator_net_table_reproduces_the_exact_house_edge(counts, pres
                                       ("Kd Jh 6s 3c 2h", "Ac")])
 @pytest.mark.parametrize("preset", ["live", "online"])
 def test_design_hand_ev_is_the_settlement_weighted_by_the_exact_counts(counts, cards, up, preset):
-    from fourcards.hands import best_hand
-
     rules = PRESETS[preset]
     h = an.hand_ev(cards, up, rules, counts=counts)
     value, _ = best_hand(parse_cards(cards))
@@ -169,3 +168,59 @@ def test_design_hand_ev_is_the_settlement_weighted_by_the_exact_counts(counts, c
         bonus = rules.ante_bonus.pays(value)
         closed_form = Fraction(-1) if k == 0 else (1 + k) * Fraction(2 * h.le - n, n) + bonus
         assert h.ev[an.option_name(k)] == closed_form
+
+
+# ------------------------------------------------------------------ the win cap
+
+CAP_EXAMPLE = {"player": "5c 5d 5h 5s 2c", "dealer": "9c 9d 9h 9s Kd 3c", "up": "Kd"}
+
+
+def test_seed004_win_cap_caps_the_sum_of_wins_losing_wagers_lost_in_full():
+    # DESIGN.md worked example: ante -200, play -600, ante bonus +5,000, Aces Up +5,000;
+    # wins 10,000 capped at 8,400; the losses are not netted first: net +7,600
+    r = PokerRound(ONLINE, 1)
+    r.place_wagers(1, 200, 100)
+    r.apply(Deal.of({1: CAP_EXAMPLE["player"]}, CAP_EXAMPLE["dealer"], CAP_EXAMPLE["up"]))
+    r.play(1, 600)
+    res = r.results[1]
+    assert res.wagers == {"ante": -200, "play": -600, "ante_bonus": 5_000, "aces_up": 5_000}
+    assert res.net == 7_600 and r.payoffs == {1: 7_600} and r.house_net == -7_600
+    assert res.win_cap_adjustment == 8_400 - 10_000
+    assert res.settlement.wins == 10_000
+
+
+def test_seed004_win_cap_ante_bonus_is_a_win_of_its_own_when_the_ante_loses():
+    # the ante bonus is paid whatever the dealer holds: it counts among the wins even
+    # when the ante and play bet lose, and is capped alone when it exceeds the cap
+    rules = replace(ONLINE, win_cap=1_000)
+    quads, dealer = best_hand(parse_cards("5c 5d 5h 5s 2c"))[0], best_hand(parse_cards("9c 9d 9h 9s Kd 3c"))[0]
+    res = settle(rules, quads, dealer, ante=100, play=300)
+    assert res.wagers == {"ante": -100, "play": -300, "ante_bonus": 2_500, "aces_up": 0}
+    assert (res.net, res.win_cap_adjustment) == (1_000 - 400, -1_500)
+    assert res.wins == 2_500
+
+
+def test_seed004_win_cap_in_the_simulator_caps_wins_not_the_net():
+    from fourcards.sim.poker import net_table, settle_rounds
+
+    assert net_table(ONLINE, ante=200, aces_up=100)[3, 0, 8] == 7_600  # play 3x, lose, four of a kind
+    cards = np.array([[c.index for c in parse_cards(CAP_EXAMPLE["player"] + " " + CAP_EXAMPLE["dealer"])]],
+                     dtype=np.uint8)
+    got = settle_rounds(ONLINE, cards, np.array([3], dtype=np.uint8), ante=200, aces_up=100)
+    assert got.tolist() == [7_600]
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck=hst.permutations(range(52)), ante=hst.integers(0, 1000), aces_up=hst.integers(0, 1000),
+       choice=hst.sampled_from(["fold", 1, 2, 3]), cap=hst.one_of(hst.none(), hst.integers(1, 20_000)))
+def test_seed004_win_cap_property_wins_capped_losses_in_full(deck, ante, aces_up, choice, cap):
+    rules = replace(LIVE, win_cap=cap)
+    cards = [Card(i) for i in deck[:11]]
+    player, dealer = best_hand(cards[:5])[0], best_hand(cards[5:])[0]
+    res = settle(rules, player, dealer, ante=ante, play=None if choice == "fold" else choice * ante,
+                 aces_up=aces_up)
+    wins = sum(v for v in res.wagers.values() if v > 0)
+    losses = -sum(v for v in res.wagers.values() if v < 0)
+    assert res.net == (wins if cap is None else min(wins, cap)) - losses
+    assert res.win_cap_adjustment == (0 if cap is None else min(0, cap - wins))
+    assert res.wins == wins

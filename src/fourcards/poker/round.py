@@ -251,7 +251,8 @@ class SeatResult:
         decision: ``"fold"``, ``"play"`` or ``"none"`` (Aces Up only).
         outcome: ``"win"`` (player >= dealer), ``"lose"``, ``"fold"`` or ``"none"``.
         wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
-        win_cap_adjustment: chips withheld by the win cap (<= 0).
+        win_cap_adjustment: chips withheld by the win cap (<= 0): the wins (the
+            lines above 0) are capped, the losing lines are lost in full.
         net: sum of ``wagers`` plus ``win_cap_adjustment``.
     """
 
@@ -660,9 +661,12 @@ class PokerRound:
 
 
 def describe_result(result: SeatResult) -> str:
-    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``."""
+    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``; a capped win adds
+    ``"win cap -1600 (wins 10000 capped at 8400)"``."""
     parts = [f"{k.replace('_', ' ')} {v:+d}" for k, v in result.wagers.items() if v]
     if result.win_cap_adjustment:
-        parts.append(f"win cap {result.win_cap_adjustment:+d}")
+        wins = result.settlement.wins
+        parts.append(f"win cap {result.win_cap_adjustment:+d} (wins {wins} capped at "
+                     f"{wins + result.win_cap_adjustment})")
     return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+d}"
 

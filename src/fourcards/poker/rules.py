@@ -196,7 +196,9 @@ class PokerRules:
         aces_up_requires_ante: seed 004 "can only be placed after making an Ante
             bet"; seed 002 allows the Aces Up alone ("the ante, the optional Aces
             Up side bet, or both").
-        win_cap: most a seat can win in one round, in chips (seed 004: 8,400), or None.
+        win_cap: most a seat's winning wagers can win together in one round, in chips
+            (seed 004: 8,400), or None; losing wagers are not netted first
+            (:mod:`fourcards.poker.settlement`).
         min_ante, max_ante: table limits on the ante, in chips.
         min_aces_up, max_aces_up: table limits on the Aces Up bet, in chips.
         max_seats: seats per round (1..9: 9 x 5 + 6 = 51 cards).

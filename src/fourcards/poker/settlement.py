@@ -19,8 +19,14 @@ Card Poker rulings"):
 * **Aces Up**: settled on the player's best four alone, on a fold too, with or
   without an ante (seed 002 Article 6; seed 004).
 * **win cap** (``rules.win_cap``; seed 004: "Any combination of wins in a single
-  game will not exceed $8,400.00", side bets included): the seat's total win is
-  capped; the chips withheld are a line of their own, ``win_cap_adjustment``.
+  game will not exceed $8,400.00", "Winnings from side bets are added to the
+  total win"): the sum of what the *winning* lines win (every line above 0:
+  ante, play bet, ante bonus, Aces Up) is capped; the losing lines are lost in
+  full and are not netted against the wins before capping. The chips withheld
+  are a line of their own, ``win_cap_adjustment = min(0, win_cap - wins)``.
+  Worked example (DESIGN.md, ``online``): ante -200, play -600, ante bonus
+  +5,000, Aces Up +5,000: wins 10,000 capped at 8,400 (adjustment -1,600), net
+  +7,600.
 
 Money is whole chips; a seat's ``net`` is its gain, the house's is minus it.
 """
@@ -66,14 +72,19 @@ class Settlement:
         return {k: getattr(self, k) for k in WAGER_LINES}
 
     @property
+    def wins(self) -> int:
+        """What the winning lines win together, before the cap: the sum of the lines above 0."""
+        return sum(v for v in self.wagers.values() if v > 0)
+
+    @property
     def net(self) -> int:
         """The seat's net result in chips: every line plus :attr:`win_cap_adjustment`."""
         return sum(self.wagers.values()) + self.win_cap_adjustment
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``decision``, ``outcome``, ``wagers`` (line -> signed chips),
+        """JSON form: ``decision``, ``outcome``, ``wagers`` (line -> signed chips), ``wins``,
         ``win_cap_adjustment`` and ``net`` (chips)."""
-        return {"decision": self.decision, "outcome": self.outcome, "wagers": self.wagers,
+        return {"decision": self.decision, "outcome": self.outcome, "wagers": self.wagers, "wins": self.wins,
                 "win_cap_adjustment": self.win_cap_adjustment, "net": self.net}
 
 
@@ -119,7 +130,7 @@ def settle(rules: PokerRules, player: HandValue, dealer: HandValue, *, ante: int
     if aces_up:
         pays = rules.aces_up.pays(player)
         lines["aces_up"] = -aces_up if pays is None else aces_up * pays
-    wins = sum(lines.values())
+    wins = sum(v for v in lines.values() if v > 0)
     cap = rules.win_cap
     adjustment = cap - wins if cap is not None and wins > cap else 0
     return Settlement(decision, outcome, lines["ante"], lines["play"], lines["ante_bonus"], lines["aces_up"],
