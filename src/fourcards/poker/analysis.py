@@ -30,6 +30,7 @@ Public API:
 from __future__ import annotations
 
 import io
+import math
 import os
 import threading
 import time
@@ -829,6 +830,8 @@ class GameFigures:
     completion; money is in antes. ``house_edge`` is per ante (minus the
     expected result), ``element_of_risk`` is per total amount wagered (ante plus
     the average play bet), ``return_to_player = 1 - element_of_risk``.
+    ``variance`` / ``standard_deviation``: of one round's net result per ante,
+    from the same exact outcome counts (:attr:`outcomes`).
     """
 
     rules: PokerRules
@@ -858,10 +861,24 @@ class GameFigures:
         """Return to player per total amount wagered, exact: ``1 - element_of_risk``."""
         return 1 - self.element_of_risk
 
+    @property
+    def variance(self) -> Fraction:
+        """Variance of one round's net result, in antes squared (exact): ``E[net^2] - E[net]^2``
+        over the outcome rows (every decision, hand group and result with its exact probability)."""
+        second = sum((r.probability * r.net * r.net for r in self.outcomes), Fraction(0))
+        return second - self.expected_value ** 2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Standard deviation of one round's net result, in antes: ``sqrt(variance)`` (the variance is
+        exact; only the square root is a float)."""
+        return math.sqrt(self.variance)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``house_edge`` (per ante), ``element_of_risk`` and ``return_to_player`` (per total
-        wagered), ``average_total_bet`` (antes), probabilities of decisions and outcomes, the outcome
-        rows as floats, and ``exact`` fractions as strings for the main figures.
+        wagered), ``average_total_bet`` (antes), ``standard_deviation`` (of a round's net, in antes),
+        probabilities of decisions and outcomes, the outcome rows as floats, and ``exact`` fractions as
+        strings for the main figures (``variance`` in antes squared).
         """
         return {
             "strategy": self.strategy,
@@ -869,6 +886,7 @@ class GameFigures:
             "element_of_risk": float(self.element_of_risk),
             "return_to_player": float(self.return_to_player),
             "average_total_bet": float(self.average_total_bet),
+            "standard_deviation": self.standard_deviation,
             "decisions": {k: float(v) for k, v in self.decisions.items()},
             "frequencies": {"win": float(self.win), "tie": float(self.tie), "lose": float(self.lose),
                             "fold": float(self.fold)},
@@ -883,6 +901,7 @@ class GameFigures:
                 "element_of_risk": _frac(self.element_of_risk),
                 "return_to_player": _frac(self.return_to_player),
                 "average_total_bet": _frac(self.average_total_bet),
+                "variance": _frac(self.variance),
                 "decisions": {k: _frac(v) for k, v in self.decisions.items()},
             },
         }
@@ -1164,16 +1183,30 @@ class AcesUpFigures:
         """House edge per unit Aces Up bet, ``1 - return_`` (exact fraction of the bet)."""
         return 1 - self.return_
 
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the net result of a unit Aces Up bet (wins ``pays``, else loses 1), exact."""
+        second = sum((Fraction(c * p * p, N_HANDS5) for _, _, p, c in self.hands), Fraction(0))
+        return second - self.house_edge ** 2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Standard deviation of the net result of a unit Aces Up bet: ``sqrt(variance)``, in units of the bet."""
+        return math.sqrt(self.variance)
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``table`` (``"50/40/8/5/4/3/1"``), ``return`` and ``house_edge`` per unit bet (also
-        as exact fraction strings), and per hand class its pay, count of the 2,598,960 hands,
-        probability and return contribution.
+        """JSON form: ``table`` (``"50/40/8/5/4/3/1"``), ``return``, ``house_edge`` and
+        ``standard_deviation`` per unit bet (also as exact fraction strings, ``variance`` squared
+        units), and per hand class its pay, count of the 2,598,960 hands, probability and return
+        contribution.
         """
         return {
             "table": str(self.table),
             "return": float(self.return_),
             "house_edge": float(self.house_edge),
-            "exact": {"return": _frac(self.return_), "house_edge": _frac(self.house_edge)},
+            "standard_deviation": self.standard_deviation,
+            "exact": {"return": _frac(self.return_), "house_edge": _frac(self.house_edge),
+                      "variance": _frac(self.variance)},
             "hands": [
                 {"hand": key, "pays": p, "count": c, "probability": c / N_HANDS5,
                  "return": c * (p + 1) / N_HANDS5 if p >= 0 else 0.0}
@@ -1251,6 +1284,7 @@ class ParSheet:
                 "element_of_risk": float(f.element_of_risk),
                 "return_to_player": float(f.return_to_player),
                 "average_total_bet": float(f.average_total_bet),
+                "standard_deviation": f.standard_deviation,
                 "loss_vs_optimal": float(f.house_edge - self.optimal.house_edge),
             }
             for name, f in (("optimal", self.optimal), ("chart", self.chart), ("simple", self.simple),
@@ -1284,6 +1318,7 @@ class ParSheet:
         t.add_row("element of risk (per total wagered)", _pct(g.element_of_risk, 5))
         t.add_row("return to player (1 - element of risk)", _pct(g.return_to_player, 5))
         t.add_row("average total bet (antes)", f"{float(g.average_total_bet):.6f}")
+        t.add_row("standard deviation (of a round's net, antes)", f"{g.standard_deviation:.6f}")
         t.add_row("ante bonus return (per ante)", _pct(g.ante_bonus_return, 5))
         for k, v in g.decisions.items():
             t.add_row(f"P({k})", f"{float(v):.6f}")
@@ -1310,7 +1345,8 @@ class ParSheet:
         out.append(s)
 
         a = Table(title=f"Aces Up {self.aces_up.table}: return {_pct(self.aces_up.return_)}, "
-                        f"house edge {_pct(self.aces_up.house_edge)}")
+                        f"house edge {_pct(self.aces_up.house_edge)}, standard deviation "
+                        f"{self.aces_up.standard_deviation:.6f} per unit bet")
         for col in ("hand", "pays", "count", "probability", "return"):
             a.add_column(col, justify="left" if col == "hand" else "right")
         for _, label, p, c in self.aces_up.hands:
