@@ -38,6 +38,7 @@ from fourcards.cards import Card, Deck, check_distinct, make_rng, parse_card, pa
 from fourcards.errors import CardError, IllegalActionError
 from fourcards.hands import HandValue, best_hand
 from fourcards.poker.rules import PokerRules
+from fourcards.poker.settlement import Settlement, settle
 
 __all__ = [
     "Phase",
@@ -245,22 +246,46 @@ class SeatResult:
         seat: the seat.
         player_hand / player_best: the seat's best four of five and which cards.
         dealer_hand: the dealer's best four of six.
+        settlement: each wager's result (:class:`~fourcards.poker.settlement.Settlement`);
+            its fields are also read here:
         decision: ``"fold"``, ``"play"`` or ``"none"`` (Aces Up only).
-        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
-        win_cap_adjustment: chips withheld by the win cap (<= 0).
-        net: sum of ``wagers`` plus ``win_cap_adjustment``.
         outcome: ``"win"`` (player >= dealer), ``"lose"``, ``"fold"`` or ``"none"``.
+        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
+        win_cap_adjustment: chips withheld by the win cap (<= 0): the wins (the
+            lines above 0) are capped, the losing lines are lost in full.
+        net: sum of ``wagers`` plus ``win_cap_adjustment``.
     """
 
     seat: int
     player_hand: HandValue
     player_best: tuple[Card, ...]
     dealer_hand: HandValue
-    decision: str
-    outcome: str
-    wagers: dict[str, int]
-    win_cap_adjustment: int
-    net: int
+    settlement: Settlement
+
+    @property
+    def decision(self) -> str:
+        """``"fold"``, ``"play"`` or ``"none"`` (an Aces Up bet alone)."""
+        return self.settlement.decision
+
+    @property
+    def outcome(self) -> str:
+        """``"win"`` (the player's best four >= the dealer's), ``"lose"``, ``"fold"`` or ``"none"``."""
+        return self.settlement.outcome
+
+    @property
+    def wagers(self) -> dict[str, int]:
+        """``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips."""
+        return self.settlement.wagers
+
+    @property
+    def win_cap_adjustment(self) -> int:
+        """Chips withheld by the win cap (<= 0)."""
+        return self.settlement.win_cap_adjustment
+
+    @property
+    def net(self) -> int:
+        """The seat's net result in chips: the wager lines plus :attr:`win_cap_adjustment`."""
+        return self.settlement.net
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the fields, hands as ``{category, description[, cards]}`` (the player's best four
@@ -293,49 +318,25 @@ def settle_hand(
 ) -> SeatResult:
     """Settle one seat's wagers against the dealer's six cards.
 
+    Values both hands and applies :func:`fourcards.poker.settlement.settle` (the
+    rules and their sources are in that module's doc).
+
     Args:
         rules: pay tables and win cap.
         player_cards: the seat's five cards; dealer_cards: the dealer's six.
         ante, aces_up: wagers in chips; ``play``: the play bet in chips, or
             ``None`` for a fold (ignored when ``ante`` is 0).
 
-    Rules applied (seed 002 Articles 4-6; seed 004): the player's best four
-    equal to or better than the dealer's wins even money on ante and play, else
-    both lose (ties go to the player, the dealer always qualifies); the ante bonus
-    pays on the ante when the player plays, whatever the dealer holds; Aces Up
-    is settled on the player's hand alone, fold or not; the total win is capped
-    at ``rules.win_cap`` (seed 004: "Any combination of wins in a single game
-    will not exceed $8,400.00", side bets included).
-
     Returns:
         the :class:`SeatResult`; its ``net`` is the seat's gain in chips.
+
+    Raises:
+        IllegalActionError: a wager that is not a whole number of chips >= 0.
     """
     player_value, player_best = best_hand(player_cards)
     dealer_value, _ = best_hand(dealer_cards)
-    wagers = {"ante": 0, "play": 0, "ante_bonus": 0, "aces_up": 0}
-    if ante == 0:
-        decision, outcome = "none", "none"
-    elif play is None:
-        decision, outcome = "fold", "fold"
-        wagers["ante"] = -ante
-    else:
-        decision = "play"
-        if player_value >= dealer_value:
-            outcome = "win"
-            wagers["ante"], wagers["play"] = ante, play
-        else:
-            outcome = "lose"
-            wagers["ante"], wagers["play"] = -ante, -play
-        wagers["ante_bonus"] = ante * rules.ante_bonus.pays(player_value)
-    if aces_up:
-        pays = rules.aces_up.pays(player_value)
-        wagers["aces_up"] = -aces_up if pays is None else aces_up * pays
-    total = sum(wagers.values())
-    cap_adj = 0
-    if rules.win_cap is not None and total > rules.win_cap:
-        cap_adj = rules.win_cap - total
-    return SeatResult(seat, player_value, player_best, dealer_value, decision, outcome, wagers,
-                      cap_adj, total + cap_adj)
+    result = settle(rules, player_value, dealer_value, ante=ante, play=play, aces_up=aces_up)
+    return SeatResult(seat, player_value, player_best, dealer_value, result)
 
 
 # ----------------------------------------------------------------------- round
@@ -399,11 +400,8 @@ class PokerRound:
         return None
 
     def play_amounts(self, seat: int) -> list[int]:
-        """The legal play bets of ``seat`` in chips (increasing)."""
-        ante = self.wagers[seat].ante
-        if self.rules.play_any_amount:
-            return list(range(self.rules.min_play_multiple * ante, self.rules.max_play_multiple * ante + 1))
-        return [m * ante for m in self.rules.play_multiples]
+        """The legal play bets of ``seat`` in chips (increasing; :meth:`PokerRules.play_amounts`)."""
+        return list(self.rules.play_amounts(self.wagers[seat].ante))
 
     def legal_actions(self) -> list[LegalAction]:
         """What may be done now.
@@ -663,9 +661,12 @@ class PokerRound:
 
 
 def describe_result(result: SeatResult) -> str:
-    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``."""
+    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``; a capped win adds
+    ``"win cap -1600 (wins 10000 capped at 8400)"``."""
     parts = [f"{k.replace('_', ' ')} {v:+d}" for k, v in result.wagers.items() if v]
     if result.win_cap_adjustment:
-        parts.append(f"win cap {result.win_cap_adjustment:+d}")
+        wins = result.settlement.wins
+        parts.append(f"win cap {result.win_cap_adjustment:+d} (wins {wins} capped at "
+                     f"{wins + result.win_cap_adjustment})")
     return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+d}"
 
