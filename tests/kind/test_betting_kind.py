@@ -241,3 +241,86 @@ def test_rules_carry_their_preset_name():
     assert [get_rules(n).name for n in ("family", "opr903", "nickel")] == ["family", "opr903", "nickel"]
     assert get_rules("opr903", ante=10).name == "opr903+custom"
     assert KindRules.from_dict(get_rules("opr903").to_dict()) == get_rules("opr903")
+
+
+def _offered(game):
+    return [str(la) for la in game.legal_actions()]
+
+
+def test_ruling8_no_bet_or_raise_nobody_still_in_can_answer():
+    """Issue 9.1: seat 1 raises all in, seats 2 and 3 fold; seat 0 may fold or call only."""
+    g = Game(KindRules(), [200, 20, 200, 200], 3, cards="Ah 9c 5d 3s".split())
+    g.apply(Action.bet(5))
+    g.apply(Action.raise_(10))  # seat 1 all in at 15
+    g.apply(Action.fold())
+    g.apply(Action.fold())
+    assert g.actor == 0 and _offered(g) == ["fold", "call 10"]
+    before = (g.observation(None).to_dict(), list(g.stacks), g.full_wagers)
+    for bad, why in ((Action.raise_(5), "no other player still in the deal can put in more chips"),
+                     (Action.raise_(10), "only call or fold"), (Action.bet(5), "already a bet")):
+        with pytest.raises(IllegalActionError, match=why):
+            g.apply(bad)
+        assert not g.is_legal(bad)
+        assert (g.observation(None).to_dict(), list(g.stacks), g.full_wagers) == before
+    assert g.observation(0).legal_actions == tuple(g.legal_actions())
+    g.apply(Action.call())
+    assert not any(isinstance(op, PlayerAction) and op.seat == 0 and op.kind == "raise" for op in g.history)
+    assert not any(isinstance(op, ReturnUncalled) for op in g.history)
+    # every later round: nobody left to bet against, so no betting round needs an action
+    g.supply("As", "Ad", "Ac")
+    skipped = [op for op in g.history if isinstance(op, BettingRound)][1:]
+    assert len(skipped) == 2 and all(op.skipped for op in skipped)
+    assert g.is_terminal and g.payoffs == (5, 5, -5, -5)
+
+
+def test_ruling8_a_raise_needs_someone_who_can_go_above_the_bet():
+    """Chips behind are not enough: an opponent must be able to put in more than the current bet."""
+    g = Game(KindRules(), [200, 13, 25, 25], 3, cards="Ah 9c 5d 3s".split())
+    g.apply(Action.check())      # seat 0
+    g.apply(Action.check())      # seat 1: 8 behind
+    g.apply(Action.bet(10))      # seat 2: 10 behind
+    g.apply(Action.raise_(10))   # seat 3 all in at 20
+    assert g.actor == 0
+    # seat 1 can reach 8, seat 2 can reach 20: neither above the bet of 20
+    assert _offered(g) == ["fold", "call 20"]
+    g.apply(Action.call())
+    assert _offered(g) == ["fold", "call 8 (all-in)"]
+
+
+def test_ruling8_a_raise_stays_open_while_someone_can_answer_it():
+    g = Game(KindRules(), [200, 20, 200, 200], 3, cards="Ah 9c 5d 3s".split())
+    g.apply(Action.bet(5))
+    g.apply(Action.raise_(10))  # seat 1 all in
+    g.apply(Action.call())      # seat 2 can still put in more
+    g.apply(Action.fold())
+    assert _offered(g) == ["fold", "call 10", "raise 5-10"]
+    g.apply(Action.raise_(10))
+    assert _offered(g) == ["fold", "call 10", "raise 5-10"]  # seat 0 could answer seat 2's raise
+
+
+def test_ruling8_round_without_two_players_able_to_bet_needs_no_action():
+    """Everyone but one all in at a round's start: the round is skipped, the dealer keeps turning."""
+    g = Game(KindRules(), [200, 10, 10, 10], 3, cards="Ah 9c 5d 3s".split())
+    g.apply(Action.bet(5))
+    for _ in range(3):
+        g.apply(Action.call())  # seats 1-3 all in
+    assert g.actor is None and g.pending_chance == "turn"
+    g.supply("9d")
+    assert g.actor is None and g.pending_chance == "turn"
+    assert [op.skipped for op in g.history if isinstance(op, BettingRound)] == [False, True]
+
+
+def test_ruling6_pots_between_rounds_hold_every_chip_in():
+    """Issue 9.2: once a round ends and before the next card, the pots add up to the pot."""
+    g = Game(KindRules(), [200, 200, 200, 200], 3, cards="Ah 9c 5d 3s".split())
+    g.apply(Action.bet(10))
+    g.apply(Action.raise_(10))
+    g.apply(Action.call())
+    g.apply(Action.fold())
+    g.apply(Action.call())
+    assert g.actor is None and g.pending_chance == "turn"
+    obs = g.observation(None)
+    assert g.pot == obs.pot == 80
+    assert sum(p.amount for p in g.side_pots()) == sum(p.amount for p in obs.pots) == 80
+    assert g.stakes == [0, 0, 0, 0] and all(v.stake == 0 for v in obs.seats)
+    assert obs.bet == 0 and obs.full_wagers == 0 and obs.to_call == 0

@@ -55,7 +55,7 @@ def test_cli_odds_accepts_tens_as_t_or_10():
 
 @pytest.mark.parametrize("args, message", [
     (["7X", "3"], "malformed holding"),
-    (["7", "QQ", "77"], "held by players 1 and 3"),
+    (["7", "QQ", "77"], "held by seats 1 and 3"),
     (["77777", "3"], "only 4 of each rank"),
     (["QQ"], "at least two holdings"),
     (["QK", "3"], "one rank only"),
@@ -70,7 +70,7 @@ def test_cli_odds_bad_input_exit_2_one_line(args, message):
 @pytest.mark.parametrize("args, message", [
     (["--pot", "60", "7", "QQ", "3", "999"], "exactly one holding of four"),
     (["--pot", "-1", "7", "9999"], "non-negative"),
-    (["--pot", "60", "7", "7777"], "held by players"),
+    (["--pot", "60", "7", "7777"], "held by seats"),
 ])
 def test_cli_settle_bad_input(args, message):
     r = run("settle", *args)

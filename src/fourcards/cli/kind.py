@@ -8,6 +8,8 @@
 * ``fourcards kind play --players 6 [--bots 5] [--seed N] [--history FILE]
   [--replay FILE]`` - play against bots in the terminal, or replay a history.
 
+Tables and messages number the seats 1..n, as people count them; the JSON
+output keeps the engine's indices 0..n-1 for programs (DESIGN.md "Table play").
 Bad input prints one line on stderr and exits with status 2.
 """
 
@@ -40,7 +42,7 @@ def _holdings(texts: list[str]):
 @kind_app.command("odds")
 def odds_command(
     holdings: list[str] = typer.Argument(..., help=HOLDINGS_HELP, metavar="HOLDINGS..."),
-    as_json: bool = typer.Option(False, "--json", help="Print a JSON list in seat order."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list in seat order (\"seat\": index from 0)."),
 ) -> None:
     """Exact chance of each active player taking high and low (no further folds)."""
     try:
@@ -59,7 +61,7 @@ def odds_command(
     for col in ("seat", "holding", "P(high)", "P(low)", "exp. share of pot"):
         t.add_column(col, justify="left" if col == "holding" else "right")
     for seat, (h, o) in enumerate(zip(hs, odds)):
-        t.add_row(str(seat), str(h), f"{o.high:.4f}", f"{o.low:.4f}", f"{o.share:.4f}")
+        t.add_row(str(seat + 1), str(h), f"{o.high:.4f}", f"{o.low:.4f}", f"{o.share:.4f}")
     console.print(t)
 
 
@@ -85,7 +87,7 @@ def settle_command(
         t.add_column(col, justify="right" if col == "share" else "left")
     for seat, (h, s) in enumerate(zip(hs, shares)):
         role = "high" if seat == high else ("low" if seat == low else "")
-        t.add_row(str(seat), str(h), str(s), role)
+        t.add_row(str(seat + 1), str(h), str(s), role)
     console.print(t)
 
 

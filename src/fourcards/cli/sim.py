@@ -224,7 +224,7 @@ def kind_simulate(
         t.add_column(col, justify="right" if col != "bot" else "left")
     for b in d["bots"]:
         lo, hi = b["ci95"]
-        t.add_row(b["bot"], ",".join(map(str, b["seats"])), f"{b['mean_per_deal']:+.3f}",
+        t.add_row(b["bot"], ",".join(str(s + 1) for s in b["seats"]), f"{b['mean_per_deal']:+.3f}",
                   f"[{lo:+.3f}, {hi:+.3f}]", f"{b['std_per_deal']:.2f}")
     console.print(t)
     if "plot" in d:

@@ -40,7 +40,9 @@ fold is offered only when facing a bet; a short all-in bet or raise (below
 ``min_bet``) does not count toward the raise cap and does not reopen the
 betting for players who have already acted; an uncalled bet goes back at the
 end of its round; a betting round is skipped when fewer than two players can
-still bet.
+still bet; a bet or raise is offered only when another player still in the deal
+could put in more chips than the current bet (else it could only come back
+uncalled); once a round ends its bets join the pots.
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ from fourcards.kind.rules import MAX_PLAYERS, KindRules, Redeal
 if TYPE_CHECKING:  # pragma: no cover
     from fourcards.engine import GameState
 
-__all__ = ["Phase", "Game", "next_button", "can_play"]
+__all__ = ["Phase", "Game", "next_button", "can_play", "seat_label"]
 
 
 class Phase(str, Enum):
@@ -125,9 +127,14 @@ class Game:
             OS CSPRNG when omitted (live play).
         cards: instead of a shuffled deck, the cards to deal and turn, in order
             (for replays and tests). Returned duplicates may be dealt again.
+        seat_labels: how messages name each seat to a person (an error such as
+            ``"seat 4 cannot raise 0: ..."``); default ``"seat 1"``..``"seat n"``
+            (:func:`fourcards.engine.seat_label`; DESIGN.md "Table play": people
+            count seats from 1, programs from 0).
+            A user interface may pass its own, e.g. the players' names.
 
     Raises:
-        RulesError: bad stacks or button, more than 13 seats, or fewer than
+        RulesError: bad stacks, button or seat labels, more than 13 seats, or fewer than
             ``rules.min_players`` (more than ``max_players``) seats able to ante.
         CardError: malformed or repeated ``cards`` (at the point they are dealt).
     """
@@ -140,17 +147,26 @@ class Game:
         *,
         rng: random.Random | None = None,
         cards: Iterable[Card | str] | None = None,
+        seat_labels: Sequence[str] | None = None,
     ) -> None:
         self.rules = rules = rules or KindRules()
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= MAX_PLAYERS:
             raise RulesError(f"a table has 2 to {MAX_PLAYERS} seats, got {n}")
+        if seat_labels is None:
+            labels = tuple(seat_label(s) for s in range(n))
+        else:
+            labels = tuple(seat_labels)
+            if len(labels) != n or not all(isinstance(x, str) and x.strip() for x in labels):
+                raise RulesError(f"seat_labels must name each of the {n} seats with a non-empty text, "
+                                 f"got {seat_labels!r}")
+        self.seat_labels: tuple[str, ...] = labels
         for s, st in enumerate(stacks):
             if not isinstance(st, int) or isinstance(st, bool) or st < 0:
-                raise RulesError(f"{seat_label(s)}: the stack must be a whole, non-negative number of chips, "
+                raise RulesError(f"the stack of {labels[s]} must be a whole, non-negative number of chips, "
                                  f"got {st!r}")
-        if not isinstance(button, int) or not 0 <= button < n:
+        if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
             raise RulesError(f"button must be a player 0..{n - 1} (seats 1..{n}), got {button!r}")
         players = [s for s in range(n) if can_play(stacks[s], rules)]
         if not rules.min_players <= len(players) <= rules.max_players:
@@ -213,9 +229,11 @@ class Game:
         """Seats at the table (sitting-out seats included): players ``0..num_players-1``."""
         return self.n_seats
 
-    @staticmethod
-    def seat_label(player: int) -> str:
-        """``player`` as people see it: ``"seat 4"`` for player 3 (:func:`fourcards.engine.seat_label`)."""
+    def seat_label(self, player: int) -> str:
+        """``player`` as people see it: its ``seat_labels`` entry, by default ``"seat 4"`` for
+        player 3 (:func:`fourcards.engine.seat_label`, also for an index off the table)."""
+        if isinstance(player, int) and 0 <= player < self.n_seats:
+            return self.seat_labels[player]
         return seat_label(player)
 
     @property
@@ -262,6 +280,11 @@ class Game:
         """Indices of the seats still in the deal (dealt in, not folded; all-in included), ascending."""
         return [s for s, lv in enumerate(self.live) if lv]
 
+    def label(self, seat: int) -> str:
+        """The name of engine seat index ``seat`` in messages for people (see ``seat_labels``);
+        same as :meth:`seat_label`."""
+        return self.seat_label(seat)
+
     def is_all_in(self, seat: int) -> bool:
         """An active player with no chips behind."""
         return self.in_deal[seat] and not self.folded[seat] and self.stacks[seat] == 0
@@ -288,6 +311,8 @@ class Game:
         Only chips of completed betting rounds are split into pots: the bets of
         the round in progress stay in :attr:`stakes` until the round ends, so an
         unmatched bet never shows as a side pot (side pots come from all-ins).
+        When no betting round is open the pots add up to :attr:`pot`; during a
+        round, the pots plus ``sum(stakes)`` do.
         """
         if self.is_terminal:
             return []
@@ -342,6 +367,11 @@ class Game:
           ``raise`` while fewer than ``1 + max_raises`` full bets/raises were made
           this round and the betting is open to this player (seed 001 §3.2).
 
+        A bet or raise is offered (and accepted by :meth:`apply`) only when some
+        other player still in the deal could put in more chips than the current
+        bet; when all the others are all in or folded, only check, or call or
+        fold, remain (DESIGN.md ruling 8; docs/kind.md decision 4).
+
         Raises:
             IllegalActionError: ``player`` is not at this table.
         """
@@ -354,7 +384,7 @@ class Game:
         stack = self.stacks[s]
         to_call = self.level - self.stakes[s]
         out: list[LegalAction] = []
-        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers
+        can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers and self._can_be_answered(s)
         if to_call <= 0:
             out.append(LegalAction(ActionKind.CHECK, player=s))
             kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
@@ -377,6 +407,12 @@ class Game:
         who = seat_label(player) if isinstance(player, int) else f"player {player!r}"
         raise IllegalActionError(f"{who} is not at this table (seats 1-{self.n_seats})")
 
+    def _can_be_answered(self, seat: int) -> bool:
+        """Whether a bet or raise by ``seat`` could be answered: some other player still in
+        the deal can put in more than the current bet (DESIGN.md ruling 8; docs/kind.md
+        decision 4). Otherwise a wager would only come straight back as uncalled."""
+        return any(x != seat and self.stakes[x] + self.stacks[x] > self.level for x in self.active_seats)
+
     def _why_illegal(self, action: Action) -> str | None:
         k = action.kind
         p = action.player
@@ -385,14 +421,14 @@ class Game:
                 self._check_player(p)
             except IllegalActionError as exc:
                 return str(exc)
-        who = seat_label(p) if p is not None else (seat_label(self._actor) if self._actor is not None else "")
+        who = self.label(p) if p is not None else (self.label(self._actor) if self._actor is not None else "")
         if self.is_terminal:
             return f"{who} cannot {k.value}: the deal is over".strip()
         s = self._actor
         if s is None:
             return f"{who} cannot {k.value}: no player is to act (a card must be dealt or turned)".strip()
         if p is not None and p != s:
-            return f"{who} cannot act out of turn: {seat_label(s)} is to act"
+            return f"{who} cannot act out of turn: {self.label(s)} is to act"
         legal = self.legal_actions()
         for la in legal:
             if la.allows(action):
@@ -421,6 +457,9 @@ class Game:
                     "is reached (only call or fold)")
         if k is ActionKind.RAISE and self.level == 0:
             return f"{who} cannot raise: there is no bet yet (bet instead)"
+        if not self._can_be_answered(s):
+            return (f"{who} cannot {k.value}: no other player still in the deal can put in more chips "
+                    "(the others are all in or folded), so only " + ("check" if to_call <= 0 else "call or fold"))
         if s not in self._may_raise:
             return (f"{who} cannot {k.value}: a short all-in does not reopen the betting "
                     "to a player who has acted")
@@ -546,7 +585,7 @@ class Game:
         if self.is_terminal:
             return "no card is dealt or turned: the deal is over"
         if self._actor is not None:
-            return f"no card is dealt or turned now: {seat_label(self._actor)} is to act"
+            return f"no card is dealt or turned now: {self.label(self._actor)} is to act"
         return "no card is dealt or turned now: this game deals from its own shuffled deck"
 
     def _apply_chance_record(self, op: DealCard | TurnCard) -> None:
@@ -563,12 +602,12 @@ class Game:
         if isinstance(op, DealCard):
             to = self._deal_queue[0]
             if op.seat != to:
-                who = seat_label(op.seat) if isinstance(op.seat, int) else repr(op.seat)
-                raise IllegalChanceError(f"the next card is dealt to {seat_label(to)}, not {who}")
+                who = self.seat_label(op.seat) if isinstance(op.seat, int) else repr(op.seat)
+                raise IllegalChanceError(f"the next card is dealt to {self.label(to)}, not {who}")
         else:
             holder = next((s for s in self.active_seats if self.cards[s][0].rank == card.rank), None)
             if op.seat != holder:
-                dest = "the discards" if holder is None else seat_label(holder)
+                dest = "the discards" if holder is None else self.label(holder)
                 raise IllegalChanceError(f"the turned {card} goes to {dest}, not as recorded")
         self.supply(card)
 
@@ -715,6 +754,10 @@ class Game:
                 self.stakes[s] -= excess
                 self.stacks[s] += excess
                 self._log(ReturnUncalled(s, excess))
+        # the round's bets join the pots: between rounds the pots shown are the whole pot
+        self.stakes = [0] * self.n_seats
+        self.level = 0
+        self.full_wagers = 0
 
     # ------------------------------------------------------------ settlement
 
@@ -807,7 +850,8 @@ class Game:
         return new
 
     @classmethod
-    def replay(cls, rules: KindRules | None, history: Iterable[Op | Mapping[str, Any]]) -> Game:
+    def replay(cls, rules: KindRules | None, history: Iterable[Op | Mapping[str, Any]], *,
+               seat_labels: Sequence[str] | None = None) -> Game:
         """Replay a deal from its records (or their ``to_dict()`` forms) exactly: the deck
         is given by the dealt and turned cards in order; player actions are re-applied.
         The replayed game deals from a script: at its end it waits at the next chance
@@ -818,6 +862,7 @@ class Game:
                 ``start`` record, the preset name aside), or ``None`` to take them
                 from the ``start`` record.
             history: the records, ``start`` first.
+            seat_labels: name the seats in messages, as for :class:`Game`.
 
         Raises:
             HistoryError: no ``start`` record first, other rules than ``rules``, a
@@ -833,12 +878,14 @@ class Game:
         if rules is not None and played.with_(name=rules.name) != rules:
             raise HistoryError(f"the history was played under other rules: {start.rules}")
         script = [op.card for op in records if isinstance(op, (DealCard, TurnCard))]
-        game = cls(played, list(start.stacks), start.button, cards=script)
+        game = cls(played, list(start.stacks), start.button, cards=script, seat_labels=seat_labels)
         for i, op in enumerate(records):
             if isinstance(op, PlayerAction):
                 if game.actor != op.seat:
-                    to_act = "nobody" if game.actor is None else seat_label(game.actor)
-                    raise HistoryError(f"record {i}: {seat_label(op.seat)} acts but {to_act} is to act")
+                    acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
+                            else f"seat index {op.seat!r}")
+                    due = "nobody" if game.actor is None else game.label(game.actor)
+                    raise HistoryError(f"record {i}: {acts} acts but {due} is to act")
                 kind = ActionKind(op.kind)
                 game.apply(Action(kind, op.amount))
         got = game.history
@@ -853,9 +900,10 @@ class Game:
         return game
 
     @classmethod
-    def from_history(cls, history: Iterable[Op | Mapping[str, Any]]) -> Game:
+    def from_history(cls, history: Iterable[Op | Mapping[str, Any]], *,
+                     seat_labels: Sequence[str] | None = None) -> Game:
         """``replay(None, history)``: the rules come from the ``start`` record."""
-        return cls.replay(None, history)
+        return cls.replay(None, history, seat_labels=seat_labels)
 
     def __repr__(self) -> str:
         return (f"Game(seats={self.n_seats}, phase={self.phase.value}, round={self.round_number}, "

@@ -96,6 +96,7 @@ def parse_holding(text: str) -> Holding:
 
 def check_holdings(holdings: Sequence[Holding]) -> None:
     """Check that the ranks differ (seed 001 §2.2) and at most one holding has four.
+    Messages number the holdings from 1, in the given (seat) order, as people count seats.
 
     Raises:
         CardError: a rank held by two players, or two holdings of four.
@@ -104,7 +105,7 @@ def check_holdings(holdings: Sequence[Holding]) -> None:
     for i, h in enumerate(holdings):
         if h.rank in seen:
             raise CardError(
-                f"rank {h.rank.char} is held by players {seen[h.rank] + 1} and {i + 1}: "
+                f"rank {h.rank.char} is held by seats {seen[h.rank] + 1} and {i + 1}: "
                 "every player holds a different rank"
             )
         seen[h.rank] = i

@@ -9,6 +9,9 @@ end of input stops the session. Between deals an empty line continues and
 The table shows every seat's cards, stack and chips in, the pot, whose turn it
 is, the legal actions with their amounts, and each active player's live exact
 odds (P(high), P(low), expected share of the pot).
+
+Everything printed numbers the seats 1..n, as people count them ("Seat 1"; the
+engine and the history files count 0..n-1, DESIGN.md "Table play").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fourcards.cards import make_rng
+from fourcards.engine import seat_label
 from fourcards.errors import FourcardsError, RulesError
 from fourcards.kind.actions import Action, ActionKind
 from fourcards.kind.bots import Bot, make_bot
@@ -51,12 +55,23 @@ class QuitSession(Exception):
     """The player typed ``quit`` or the input ended."""
 
 
+def _seat(seat: int) -> str:
+    """``"Seat 3"`` for engine seat 2: :func:`fourcards.engine.seat_label`, capitalised for the table."""
+    return seat_label(seat).capitalize()
+
+
 def _name(seat: int, labels: Sequence[str]) -> str:
-    return f"seat {seat} ({labels[seat]})"
+    """``"Seat 3 (odds)"``: the seat as people number it (1..n), then its label if any."""
+    label = labels[seat] if seat < len(labels) else ""
+    return _seat(seat) + (f" ({label})" if label else "")
 
 
 def describe_op(op: Op, labels: Sequence[str]) -> str | None:
-    """One line about a history record for the table log (``None`` to skip)."""
+    """One line about a history record for the table log (``None`` to skip).
+
+    Seats are named as people number them, ``Seat 1``..``Seat n``, followed by
+    ``labels[seat]`` (who plays it: ``"you"``, a bot's kind) when not empty.
+    """
     if isinstance(op, DealCard):
         return f"{_name(op.seat, labels)} is dealt {op.card.pretty}"
     if isinstance(op, ReturnCard):
@@ -96,9 +111,9 @@ def render_table(game: Game, console: Console, labels: Sequence[str], deal_numbe
         t.add_column(col, no_wrap=True, justify="right" if col in ("stack", "in pot", "bet") else "left")
     obs = game.observation(None)
     for v in obs.seats:
-        mark = ("▶" if v.seat == game.actor else "") + str(v.seat) + ("D" if v.seat == game.button else "")
+        mark = ("▶" if v.seat == game.actor else "") + str(v.seat + 1) + ("D" if v.seat == game.button else "")
         o = odds.get(v.seat)
-        t.add_row(mark, labels[v.seat], "".join(c.pretty for c in v.cards) or "-",
+        t.add_row(mark, labels[v.seat] or "-", "".join(c.pretty for c in v.cards) or "-",
                   str(v.stack), str(v.contributed), str(v.stake), v.status.replace("_", "-"),
                   f"{o.high:.2f}" if o else "", f"{o.low:.2f}" if o else "", f"{o.share:.2f}" if o else "")
     console.print(t)
@@ -116,11 +131,13 @@ def _read_line(stream: TextIO) -> str:
     return text
 
 
-def _human_action(game: Game, stream: TextIO, console: Console) -> Action:
+def _human_action(game: Game, stream: TextIO, console: Console, labels: Sequence[str]) -> Action:
+    seat = game.actor
+    assert seat is not None
     legal = game.legal_actions()
     while True:
-        console.print(f"seat {game.actor}, your move: " + " | ".join(str(la) for la in legal)
-                      + f"  (to call: {max(0, game.to_call(game.actor or 0))})")
+        console.print(f"{_name(seat, labels)}, your move: " + " | ".join(str(la) for la in legal)
+                      + f"  (to call: {max(0, game.to_call(seat))})")
         text = _read_line(stream)
         try:
             action = Action.parse(text)
@@ -148,8 +165,8 @@ def play_session(
     stream: TextIO | None = None,
     console: Console | None = None,
 ) -> list[Game]:
-    """Play deals at the terminal: seats ``0 .. players-bots-1`` are people (hot seat),
-    the rest bots (``bot_kinds`` cycled).
+    """Play deals at the terminal: the first ``players - bots`` seats (Seat 1 ..) are
+    people (hot seat), the rest bots (``bot_kinds`` cycled).
 
     Args:
         players: seats at the table (4-13 by default rules).
@@ -178,7 +195,7 @@ def play_session(
     humans = players - bots
     kinds = list(bot_kinds) or ["odds"]
     seat_bots: list[Bot | None] = [None] * humans + [make_bot(kinds[i % len(kinds)]) for i in range(bots)]
-    labels = ["you" if humans == 1 else f"player {s}" for s in range(humans)]
+    labels = ["you" if humans == 1 else "human"] * humans
     labels += [b.name for b in seat_bots[humans:] if b is not None]
     if deals is None and humans == 0:
         deals = 1
@@ -194,7 +211,7 @@ def play_session(
                 console.print("Not enough players can pay the ante: the session is over.")
                 break
             number += 1
-            game = Game(rules, stacks, button, rng=rng)
+            game = Game(rules, stacks, button, rng=rng, seat_labels=[_name(s, labels) for s in range(players)])
             games.append(game)
             shown = 0
             try:
@@ -211,7 +228,7 @@ def play_session(
                     bot = seat_bots[seat]
                     if bot is None:
                         render_table(game, console, labels, number)
-                        game.apply(_human_action(game, stream, console))
+                        game.apply(_human_action(game, stream, console, labels))
                     else:
                         obs = game.observation(seat)
                         game.apply(bot.act(obs, obs.legal_actions, rng))
@@ -220,7 +237,7 @@ def play_session(
                     log.write(dumps_history(game.history))
                     log.flush()
             render_table(game, console, labels, number)
-            console.print("net: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(game.returns())))
+            console.print("net: " + ", ".join(f"{_seat(s)} {p:+d}" for s, p in enumerate(game.returns())))
             stacks = list(game.stacks)
             button = game.next_button
             if deals is None or number < deals:
@@ -247,15 +264,15 @@ def replay_session(path: Path, console: Console | None = None) -> list[Game]:
     games = []
     for number, ops in enumerate(read_histories(text), start=1):
         game = Game.from_history(ops)
-        labels = [f"seat {s}" for s in range(game.n_seats)]
-        console.print(f"[bold]Deal {number}[/bold] (button: seat {game.button})")
+        labels = [""] * game.n_seats
+        console.print(f"[bold]Deal {number}[/bold] (button: {_seat(game.button)})")
         for op in ops:
             line = describe_op(op, labels)
             if line:
                 console.print(line)
         render_table(game, console, labels, number)
         if game.is_terminal:
-            console.print("net: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(game.returns())))
+            console.print("net: " + ", ".join(f"{_seat(s)} {p:+d}" for s, p in enumerate(game.returns())))
         else:
             console.print("(the deal was not finished)")
         games.append(game)

@@ -51,6 +51,7 @@ from fourcards.engine import seat_label
 from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.hands import HandValue, best_hand
 from fourcards.poker.rules import PokerRules
+from fourcards.poker.settlement import Settlement, settle
 
 if TYPE_CHECKING:  # pragma: no cover
     from fourcards.engine import GameState
@@ -351,22 +352,46 @@ class SeatResult:
         player_hand / player_best: the player's best four of five and which cards
             (``None`` in another player's view of a folded hand: it stays mucked).
         dealer_hand: the dealer's best four of six.
+        settlement: each wager's result (:class:`~fourcards.poker.settlement.Settlement`);
+            its fields are also read here:
         decision: ``"fold"``, ``"play"`` or ``"none"`` (Aces Up only).
-        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
-        win_cap_adjustment: chips withheld by the win cap (<= 0).
-        net: sum of ``wagers`` plus ``win_cap_adjustment``.
         outcome: ``"win"`` (player >= dealer), ``"lose"``, ``"fold"`` or ``"none"``.
+        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
+        win_cap_adjustment: chips withheld by the win cap (<= 0): the wins (the
+            lines above 0) are capped, the losing lines are lost in full.
+        net: sum of ``wagers`` plus ``win_cap_adjustment``.
     """
 
     player: int
     player_hand: HandValue | None
     player_best: tuple[Card, ...] | None
     dealer_hand: HandValue
-    decision: str
-    outcome: str
-    wagers: dict[str, int]
-    win_cap_adjustment: int
-    net: int
+    settlement: Settlement
+
+    @property
+    def decision(self) -> str:
+        """``"fold"``, ``"play"`` or ``"none"`` (an Aces Up bet alone)."""
+        return self.settlement.decision
+
+    @property
+    def outcome(self) -> str:
+        """``"win"`` (the player's best four >= the dealer's), ``"lose"``, ``"fold"`` or ``"none"``."""
+        return self.settlement.outcome
+
+    @property
+    def wagers(self) -> dict[str, int]:
+        """``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips."""
+        return self.settlement.wagers
+
+    @property
+    def win_cap_adjustment(self) -> int:
+        """Chips withheld by the win cap (<= 0)."""
+        return self.settlement.win_cap_adjustment
+
+    @property
+    def net(self) -> int:
+        """The seat's net result in chips: the wager lines plus :attr:`win_cap_adjustment`."""
+        return self.settlement.net
 
     def without_hand(self) -> SeatResult:
         """This result as other players see a folded hand: no hand, no cards."""
@@ -405,6 +430,9 @@ def settle_hand(
 ) -> SeatResult:
     """Settle one player's wagers against the dealer's six cards.
 
+    Values both hands and applies :func:`fourcards.poker.settlement.settle` (the
+    rules and their sources are in that module's doc).
+
     Args:
         rules: pay tables and win cap.
         player_cards: the player's five cards; dealer_cards: the dealer's six.
@@ -412,43 +440,16 @@ def settle_hand(
             ``None`` for a fold (ignored when ``ante`` is 0).
         player: the player (0-based) the result is for.
 
-    Rules applied (seed 002 Articles 4-6; seed 004): the player's best four
-    equal to or better than the dealer's wins even money on ante and play, else
-    both lose (ties go to the player, the dealer always qualifies); the ante bonus
-    pays on the ante when the player plays, whatever the dealer holds; Aces Up
-    is settled on the player's hand alone, fold or not; the total win is capped
-    at ``rules.win_cap`` (seed 004: "Any combination of wins in a single game
-    will not exceed $8,400.00", side bets included).
-
     Returns:
         the :class:`SeatResult`; its ``net`` is the player's gain in chips.
+
+    Raises:
+        IllegalActionError: a wager that is not a whole number of chips >= 0.
     """
     player_value, player_best = best_hand(player_cards)
     dealer_value, _ = best_hand(dealer_cards)
-    wagers = {"ante": 0, "play": 0, "ante_bonus": 0, "aces_up": 0}
-    if ante == 0:
-        decision, outcome = "none", "none"
-    elif play is None:
-        decision, outcome = "fold", "fold"
-        wagers["ante"] = -ante
-    else:
-        decision = "play"
-        if player_value >= dealer_value:
-            outcome = "win"
-            wagers["ante"], wagers["play"] = ante, play
-        else:
-            outcome = "lose"
-            wagers["ante"], wagers["play"] = -ante, -play
-        wagers["ante_bonus"] = ante * rules.ante_bonus.pays(player_value)
-    if aces_up:
-        pays = rules.aces_up.pays(player_value)
-        wagers["aces_up"] = -aces_up if pays is None else aces_up * pays
-    total = sum(wagers.values())
-    cap_adj = 0
-    if rules.win_cap is not None and total > rules.win_cap:
-        cap_adj = rules.win_cap - total
-    return SeatResult(player, player_value, player_best, dealer_value, decision, outcome, wagers,
-                      cap_adj, total + cap_adj)
+    result = settle(rules, player_value, dealer_value, ante=ante, play=play, aces_up=aces_up)
+    return SeatResult(player, player_value, player_best, dealer_value, result)
 
 
 
@@ -606,11 +607,8 @@ class PokerRound:
         return "deal" if self.phase is Phase.WAGERS and self.wagers else None
 
     def play_amounts(self, player: int) -> list[int]:
-        """The legal play bets of ``player`` in chips (increasing)."""
-        ante = self.wagers[player].ante
-        if self.rules.play_any_amount:
-            return list(range(self.rules.min_play_multiple * ante, self.rules.max_play_multiple * ante + 1))
-        return [m * ante for m in self.rules.play_multiples]
+        """The legal play bets of ``player`` in chips (increasing; :meth:`PokerRules.play_amounts`)."""
+        return list(self.rules.play_amounts(self.wagers[player].ante))
 
     def legal_actions(self, player: int | None = None) -> list[LegalAction]:
         """What may be done now: every option (``player=None``) or ``player``'s own.
@@ -904,10 +902,13 @@ class PokerRound:
 
 
 def describe_result(result: SeatResult) -> str:
-    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``."""
+    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``; a capped win adds
+    ``"win cap -1600 (wins 10000 capped at 8400)"``."""
     parts = [f"{k.replace('_', ' ')} {v:+d}" for k, v in result.wagers.items() if v]
     if result.win_cap_adjustment:
-        parts.append(f"win cap {result.win_cap_adjustment:+d}")
+        wins = result.settlement.wins
+        parts.append(f"win cap {result.win_cap_adjustment:+d} (wins {wins} capped at "
+                     f"{wins + result.win_cap_adjustment})")
     return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+d}"
 
 

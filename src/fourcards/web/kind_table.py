@@ -192,7 +192,8 @@ class KindTable(Table):
         stacks = [self.players[s].balance for s in order]
         button = order.index(self.button_seat) if self.button_seat in order else 0
         try:
-            game = Game(self.rules, stacks, button)  # the OS CSPRNG
+            # the OS CSPRNG; engine messages name each seat by its player's name (DESIGN.md "Table play")
+            game = Game(self.rules, stacks, button, seat_labels=[self.players[s].name for s in order])
         except FourcardsError as exc:
             raise ApiError(409, f"cannot deal: {exc}") from None
         self.order = order
