@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fourcards.cards import FULL_DECK, parse_cards
-from fourcards.errors import CardError, IllegalActionError
+from fourcards.errors import CardError, HistoryError, IllegalActionError
 from fourcards.poker.round import (
     ActionKind,
     Deal,
@@ -24,6 +24,7 @@ from fourcards.poker.round import (
     PokerRound,
     Start,
     Void,
+    action_from_dict,
     settle_hand,
 )
 from fourcards.poker.rules import PRESETS, PokerRules, get_rules
@@ -349,3 +350,52 @@ def test_legal_actions_are_typed_with_amounts():
     assert (play.min_amount, play.max_amount, play.amounts) == (10, 30, None)
     assert live.observation(0).to_dict()["legal_actions"][1] == {"kind": "play", "player": 0, "min_amount": 10,
                                                                   "max_amount": 30}
+
+
+def test_design_legacy_seat_records_replay_as_players():
+    """Records stored before the engine protocol (the web app's databases) name 1-based
+    table seats under "seat" and a deal's hands by seat; seat s is player s - 1."""
+    legacy = [
+        {"kind": "place_wagers", "seat": 2, "ante": 10, "aces_up": 5},
+        {"kind": "place_wagers", "seat": 5, "ante": 10, "aces_up": 0},
+        {"kind": "deal", "hands": {"2": ["9h", "9d", "9s", "Kc", "3d"], "5": ["Ah", "Kd", "7c", "4s", "2d"]},
+         "dealer": ["Qd", "Qs", "8c", "8h", "4h", "2c"], "up_card": "Qd"},
+        {"kind": "play", "seat": 2, "amount": 30},
+        {"kind": "fold", "seat": 5},
+    ]
+    with pytest.raises(HistoryError, match="players=n"):
+        PokerRound.replay(LIVE, legacy)
+    r = PokerRound.replay(LIVE, legacy, players=9)
+    assert sorted(r.wagers) == [1, 4] and r.returns()[1] == 60 + 5 * 8 and r.returns()[4] == -10
+    assert r.history[1] == PlaceWagers(1, 10, 5) and r.history[4] == Play(1, 30) and r.history[5] == Fold(4)
+    assert action_from_dict(r.history[3].to_dict()) == r.history[3]
+    assert r.history[3].to_dict()["hands"][0] == {"player": 1, "cards": ["9h", "9d", "9s", "Kc", "3d"]}
+    assert PokerRound.replay(LIVE, [a.to_dict() for a in r.history]).returns() == r.returns()
+    with pytest.raises(HistoryError, match="of 9 players, not 3"):
+        PokerRound.replay(LIVE, r.history, players=3)
+    with pytest.raises(HistoryError, match="malformed"):
+        action_from_dict({"kind": "fold"})
+
+
+def test_design_engine_protocol_chance_step_returns_and_start_record():
+    r = PokerRound(LIVE, 3)
+    assert r.history == (Start(3),) and r.returns() == (0, 0, 0) and r.chance_step is None
+    with pytest.raises(IllegalActionError, match="no seat has placed a wager"):
+        r.apply_chance()
+    with pytest.raises(IllegalActionError, match="start record"):
+        r.apply(Start(3))
+    r.place_wagers(2, 10)
+    assert r.chance_step == "deal" and r.actor is None
+    assert [la.player for la in r.legal_actions() if la.kind == "place_wagers"] == [0, 1]
+    deal = r.apply_chance(random.Random(9))
+    assert r.history[-1] == deal and r.chance_step is None and r.actor == 2 and r.returns() == (0, 0, 0)
+    obs = r.observation(2)
+    assert obs.player == 2 and [la.kind.value for la in obs.legal_actions] == ["fold", "play"]
+    assert obs.to_dict()["players"][2]["cards"] == [str(c) for c in deal.hands[0][1]]
+    assert r.observation(None).legal_actions == () and r.observation(1).players[2].cards is None
+    r.fold(2)
+    assert r.returns() == (0, 0, -10) and r.house_net == 10
+    with pytest.raises(IllegalActionError, match="^cannot fold for seat 3: the round is in the settled phase"):
+        r.fold(2)
+    with pytest.raises(IllegalActionError, match="seat 4 is not at this table"):
+        r.legal_actions(3)
