@@ -1,7 +1,7 @@
 """Operation records of a Four of a Kind deal, and their JSON (lines) form.
 
 A deal's history is an append-only tuple of frozen records, chance events
-included, from which :meth:`fourcards.kind.game.Game.from_history` replays the
+included, from which :meth:`fourcards.kind.game.Game.replay` replays the
 deal exactly. Every card in a record was face up on the table (dealt, returned
 after a duplicate deal, or turned); the order of the undealt deck is never
 recorded. Amounts are whole chips.
