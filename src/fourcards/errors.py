@@ -25,3 +25,9 @@ class IllegalActionError(FourcardsError):
 
     The state is left exactly as it was before the refused action.
     """
+
+
+class InputError(FourcardsError):
+    """Text or a number typed by a person that fourcards refuses: a name with control
+    characters, a blank or over-long name, a number outside its bounds
+    (see :mod:`fourcards.inputs`)."""
