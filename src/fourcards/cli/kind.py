@@ -23,6 +23,7 @@ from rich.table import Table
 
 from fourcards.cli.app import console, fail, kind_app
 from fourcards.errors import FourcardsError, RulesError
+from fourcards.inputs import MAX_CHIPS, MAX_DEALS, MAX_SEATS, MAX_SEED
 from fourcards.kind.holdings import low_key, parse_holdings
 from fourcards.kind.odds import exact_odds
 from fourcards.kind.pots import split_pot
@@ -68,7 +69,7 @@ def odds_command(
 @kind_app.command("settle")
 def settle_command(
     holdings: list[str] = typer.Argument(..., help=HOLDINGS_HELP, metavar="HOLDINGS..."),
-    pot: int = typer.Option(..., "--pot", help="Chips in the pot."),
+    pot: int = typer.Option(..., "--pot", min=0, max=MAX_CHIPS, help="Chips in the pot."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of chips in seat order."),
 ) -> None:
     """Settle a finished deal: exactly one holding has four cards; all listed players are active."""
@@ -93,13 +94,18 @@ def settle_command(
 
 @kind_app.command("play")
 def play_command(
-    players: int = typer.Option(6, "--players", help="Seats at the table (4-13)."),
-    bots: int = typer.Option(None, "--bots", help="Computer players (default: players - 1)."),
-    seed: int = typer.Option(None, "--seed", help="Seed the deck and bots (default: OS CSPRNG)."),
-    history: Path = typer.Option(None, "--history", help="Write the hand history (JSON lines) here."),
-    replay: Path = typer.Option(None, "--replay", help="Replay a hand-history file instead of playing."),
-    deals: int = typer.Option(None, "--deals", help="Stop after this many deals (default: until quit)."),
-    stack: int = typer.Option(200, "--stack", help="Starting chips per seat."),
+    players: int = typer.Option(6, "--players", min=1, max=MAX_SEATS, help="Seats at the table (4-13)."),
+    bots: int = typer.Option(None, "--bots", min=0, max=MAX_SEATS,
+                             help="Computer players (default: players - 1)."),
+    seed: int = typer.Option(None, "--seed", min=0, max=MAX_SEED,
+                             help="Seed the deck and bots (default: OS CSPRNG)."),
+    history: Path = typer.Option(None, "--history", dir_okay=False,
+                                 help="Write the hand history (JSON lines) here."),
+    replay: Path = typer.Option(None, "--replay", exists=True, dir_okay=False,
+                                help="Replay a hand-history file instead of playing."),
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Stop after this many deals (default: until quit)."),
+    stack: int = typer.Option(200, "--stack", min=1, max=MAX_CHIPS, help="Starting chips per seat."),
     bot_kind: list[str] = typer.Option(["odds", "cautious", "random"], "--bot-kind",
                                        help="Bot types, cycled over the bot seats: odds, cautious, random."),
     preset: str = typer.Option("family", "--rules", help="Rules preset: family (seed 000) or opr903 (seed 001)."),

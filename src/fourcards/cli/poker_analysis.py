@@ -67,7 +67,8 @@ def analyze_cmd(
         str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file.")
     ] = "optimal",
     as_json: JsonOpt = False,
-    out: Annotated[Path | None, typer.Option("--out", help="Also write the report (JSON with --json) to FILE.")]
+    out: Annotated[Path | None, typer.Option("--out", dir_okay=False,
+                                             help="Also write the report (JSON with --json) to FILE.")]
     = None,
 ) -> None:
     """Exact par sheet: house edge, element of risk, RTP, decisions, outcomes, Aces Up."""
@@ -156,9 +157,11 @@ def strategy_cmd(
     rules: RulesOpt = "live",
     ante_bonus: AnteBonusOpt = None,
     chart: Annotated[bool, typer.Option("--chart", help="Print the compact strategy chart.")] = False,
-    png: Annotated[Path | None, typer.Option("--png", help="Save the chart as a PNG heat map.")] = None,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Save the chart as CSV (reusable with "
-                                                               "analyze --strategy FILE).")] = None,
+    png: Annotated[Path | None, typer.Option("--png", dir_okay=False,
+                                             help="Save the chart as a PNG heat map.")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", dir_okay=False,
+                                                 help="Save the chart as CSV (reusable with "
+                                                      "analyze --strategy FILE).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Optimal decision and EV of every option for a hand, or the strategy chart (--chart)."""

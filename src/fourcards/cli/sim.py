@@ -18,14 +18,26 @@ import typer
 
 from fourcards.cli.app import console, err_console, fail, kind_app, poker_app
 from fourcards.errors import FourcardsError
+from fourcards.inputs import (
+    MAX_CHIPS,
+    MAX_DEALS,
+    MAX_HANDS,
+    MAX_SEATS,
+    MAX_SEED,
+    MAX_SESSION_HANDS,
+    MAX_WAGER,
+    MAX_WORKERS,
+)
 
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (>= 0); default: a random seed, reported.")]
-WorkersOpt = Annotated[int, typer.Option("--workers", help="Processes: 1 = this process; W > 1 = a Dask "
+SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed (>= 0); default: a random seed, reported.")]
+WorkersOpt = Annotated[int, typer.Option("--workers", min=1, max=MAX_WORKERS,
+                                         help="Processes: 1 = this process; W > 1 = a Dask "
                                          "LocalCluster of W worker processes.")]
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="Address of a running Dask scheduler, "
                                                   "e.g. tcp://host:8786.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
-PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Write a PNG plot (after success).")]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", dir_okay=False, help="Write a PNG plot (after success).")]
 ProgressOpt = Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="Progress bar on stderr (default: when it is a terminal).")]
 
@@ -74,22 +86,25 @@ def _seed(seed: int | None) -> int:
 
 @poker_app.command("simulate")
 def poker_simulate(
-    hands: Annotated[int, typer.Option("--hands", help="Rounds to simulate (one seat vs the dealer).")],
+    hands: Annotated[int, typer.Option("--hands", min=1, max=MAX_HANDS,
+                                       help="Rounds to simulate (one seat vs the dealer).")],
     strategy: Annotated[str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file "
                                           "(format of 'fourcards poker strategy --csv').")] = "optimal",
     rules: Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")] = "live",
     ante_bonus: Annotated[str | None, typer.Option("--ante-bonus", help="Ante bonus table, e.g. 25/20/2.")] = None,
     aces_up_table: Annotated[str | None, typer.Option("--aces-up", help="Aces Up pay table, e.g. "
                                                       "50/40/8/5/4/3/1.")] = None,
-    ante: Annotated[int, typer.Option("--ante", help="Ante per round in chips.")] = 1,
-    aces_up_bet: Annotated[int, typer.Option("--aces-up-bet", help="Aces Up bet per round in chips "
-                                             "(0: none).")] = 0,
+    ante: Annotated[int, typer.Option("--ante", min=1, max=MAX_WAGER, help="Ante per round in chips.")] = 1,
+    aces_up_bet: Annotated[int, typer.Option("--aces-up-bet", min=0, max=MAX_WAGER,
+                                             help="Aces Up bet per round in chips (0: none).")] = 0,
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
-    session_hands: Annotated[int | None, typer.Option("--session-hands", help="Hands per session.")] = None,
-    bankroll: Annotated[int | None, typer.Option("--bankroll", help="Session bankroll in chips.")] = None,
+    session_hands: Annotated[int | None, typer.Option("--session-hands", min=1, max=MAX_SESSION_HANDS,
+                                                      help="Hands per session.")] = None,
+    bankroll: Annotated[int | None, typer.Option("--bankroll", min=1, max=MAX_CHIPS,
+                                                 help="Session bankroll in chips.")] = None,
     plot: PlotOpt = None,
     exact: Annotated[bool, typer.Option("--exact", help="Also compute the exact house edge and check "
                                         "the simulated one against it.")] = False,
@@ -175,15 +190,16 @@ def _print_poker(d: dict[str, Any]) -> None:
 
 @kind_app.command("simulate")
 def kind_simulate(
-    deals: Annotated[int, typer.Option("--deals", help="Deals to play.")],
-    players: Annotated[int, typer.Option("--players", help="Seats (4-13).")],
+    deals: Annotated[int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Deals to play.")],
+    players: Annotated[int, typer.Option("--players", min=1, max=MAX_SEATS, help="Seats (4-13).")],
     bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random; "
                                             "'odds:3' for three seats; the list repeats to fill the "
                                             "table. Several names may follow one --bots.")],
     more_bots: Annotated[list[str] | None, typer.Argument(hidden=True, metavar="[BOT]...")] = None,
     rules: Annotated[str, typer.Option("--rules", help="Four of a Kind preset.")] = "family",
-    stack: Annotated[int | None, typer.Option("--stack", help="Chips per seat at the start of every "
-                                              "deal (default 40 antes).")] = None,
+    stack: Annotated[int | None, typer.Option("--stack", min=1, max=MAX_CHIPS,
+                                              help="Chips per seat at the start of every deal "
+                                              "(default 40 antes).")] = None,
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     scheduler: SchedulerOpt = None,

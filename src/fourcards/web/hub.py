@@ -21,13 +21,14 @@ from typing import Any, TypeVar
 from fourcards.errors import FourcardsError
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
-from fourcards.store import Store
+from fourcards.store import MAX_AMOUNT, Store
 from fourcards.web.kind_table import KindTable, kind_rules_from_dict
 from fourcards.web.players import Advisor
 from fourcards.web.schemas import CreateTable, RulesOptions
 from fourcards.web.tables import ApiError, PokerTable, SeatInfo, Table, poker_rules_from_dict
 
-__all__ = ["Hub", "build_rules", "check_poker_chips", "check_kind_chips", "POKER_FIELDS", "KIND_FIELDS"]
+__all__ = ["Hub", "build_rules", "check_poker_chips", "check_kind_chips", "check_poker_storable", "POKER_FIELDS",
+           "KIND_FIELDS"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -38,11 +39,12 @@ _ID_ALPHABET = string.ascii_lowercase + string.digits
 
 
 def build_rules(game: str, preset: str | None, options: RulesOptions) -> Any:
-    """The rules of a new table: a preset plus custom fields.
+    """The rules of a new table: a preset (``None``: the game's first) plus custom fields.
 
     Raises:
-        ApiError: 422 for an unknown preset, a field of the other game, or
-            invalid rules (the engine's message).
+        ApiError: 422 for an unknown or empty preset, a field of the other game,
+            or invalid rules (the engine's message: an empty or malformed pay
+            table, a pay beyond a million to one...).
     """
     given = {k: v for k, v in options.model_dump().items() if v is not None}
     own, other, title = (POKER_FIELDS, KIND_FIELDS, "Four Card Poker") if game == "poker" else \
@@ -52,17 +54,40 @@ def build_rules(game: str, preset: str | None, options: RulesOptions) -> Any:
         raise ApiError(422, f"rules field(s) {', '.join(wrong)} do not apply to {title}")
     try:
         if game == "poker":
-            rules = poker_rules.get_rules(preset or "live", ante_bonus=given.pop("ante_bonus", None),
+            rules = poker_rules.get_rules("live" if preset is None else preset,
+                                          ante_bonus=given.pop("ante_bonus", None),
                                           aces_up=given.pop("aces_up", None))
             if given:
                 rules = replace(rules, name=rules.name if rules.name.endswith("custom") else f"{rules.name}+custom",
                                 **given)
             return rules
-        return kind_rules.get_rules(preset or "family", **given)
+        return kind_rules.get_rules("family" if preset is None else preset, **given)
     except FourcardsError as exc:
         raise ApiError(422, str(exc)) from None
     except TypeError as exc:  # pragma: no cover - guarded by the schema
         raise ApiError(422, str(exc)) from None
+
+
+def check_poker_storable(rules: poker_rules.PokerRules) -> None:
+    """Refuse Four Card Poker rules under which some settlement could not be stored.
+
+    At the table's limits a seat stakes at most ``rules.largest_stake`` and wins
+    at most ``rules.largest_win`` chips a round; its settlement writes ledger
+    entries of up to their sum, and the house's result of a round adds up to
+    ``rules.max_seats`` such seats. All of it must fit in a ledger entry
+    (:data:`fourcards.store.MAX_AMOUNT`), else a winning hand could not be
+    written. Checked when a table is created, before anything is stored.
+
+    Raises:
+        ApiError: 422 naming the largest settlement and the bound.
+    """
+    per_seat = rules.largest_stake + rules.largest_win
+    largest = rules.max_seats * per_seat
+    if largest > MAX_AMOUNT:
+        raise ApiError(422, f"rules: a round could settle {largest:,} chips ({rules.max_seats} seats staking up to "
+                            f"{rules.largest_stake:,} and winning up to {rules.largest_win:,} each), which "
+                            f"cannot be stored: the ledger holds at most {MAX_AMOUNT:,} chips per entry - "
+                            "lower the pays, the table limits or the win cap")
 
 
 def _min_play_multiple(rules: Any) -> int:
@@ -142,10 +167,16 @@ class Hub:
                        for p in row.players]
             cls: type[Table]
             rules: Any
-            if row.game == "poker":
-                cls, rules = PokerTable, poker_rules_from_dict(row.rules)
-            else:
-                cls, rules = KindTable, kind_rules_from_dict(row.rules)
+            try:
+                if row.game == "poker":
+                    cls, rules = PokerTable, poker_rules_from_dict(row.rules)
+                    check_poker_storable(rules)
+                else:
+                    cls, rules = KindTable, kind_rules_from_dict(row.rules)
+            except (FourcardsError, ApiError) as exc:  # stored by an older version that allowed them
+                log.warning("table %s is not opened: its rules are refused now (%s); its history and "
+                            "ledger stay in the database", row.id, getattr(exc, "detail", exc))
+                continue
             t = cls(self, row.id, row.name, rules, row.settings, players, row.next_deal_number, row.created_at)
             self.tables[t.id] = t
         for v in self.restart_voids:
@@ -212,6 +243,8 @@ class Hub:
         """
         assert self.store is not None
         rules = build_rules(req.game, req.preset, req.rules)
+        if req.game == "poker":
+            check_poker_storable(rules)
         max_seats = rules.max_seats if req.game == "poker" else rules.max_players
         if req.bots + 1 > max_seats:
             raise ApiError(422, f"bots: at most {max_seats - 1} bots fit with the host at this table")

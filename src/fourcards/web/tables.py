@@ -277,9 +277,14 @@ class Table:
         return seat, token
 
     async def add_bots(self, host: SeatInfo, count: int, kind: str | None = None) -> list[SeatInfo]:
-        """Host: fill ``count`` empty seats with bots."""
+        """Host: fill ``count`` empty seats with bots of ``kind`` (``None``: the game's default).
+
+        Raises:
+            ApiError: 403 for a guest, 422 for an unknown (or empty) bot kind, 409
+                when fewer seats are free.
+        """
         self.require_host(host)
-        kind = kind or self.default_bot_kind
+        kind = self.default_bot_kind if kind is None else kind
         if kind not in self.bot_kinds():
             raise ApiError(422, f"unknown bot {kind!r}: choose one of {', '.join(self.bot_kinds())}")
         added = []
