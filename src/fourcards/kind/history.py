@@ -182,6 +182,11 @@ class Void(Op):
     op: ClassVar[str] = "void"
     reason: str = "host ruling"
 
+    def to_dict(self) -> dict[str, Any]:
+        """``{"op": "void", "kind": "void", "reason": text}``: the void record of either game's
+        history (Four Card Poker's reads ``kind``)."""
+        return {"op": self.op, "kind": "void", "reason": self.reason}
+
 
 _OPS: dict[str, type[Op]] = {
     cls.op: cls
