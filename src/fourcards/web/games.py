@@ -1,18 +1,13 @@
-"""The two games at a web table: what Four Card Poker and Four of a Kind add to a
-:class:`~fourcards.web.tables.Table` (:class:`~fourcards.web.tables.TableGame`).
+"""The two games at a web table (:class:`~fourcards.web.tables.TableGame`), through the
+engine protocol and each engine's public classes (rules, actions, void, observations).
 
-* :class:`PokerGame` - Four Card Poker against the house: the round's players are
-  table seats 1-9 (player ``p`` at seat ``p + 1``); a round opens with the first
-  wager; on the host's deal the bots place their ``bot_ante`` and the cards are
-  dealt (the chance step); ledger: wagers move player -> ``bets``, at settlement
-  ``bets`` returns each stake and the ``house`` pays or takes each return.
+* :class:`PokerGame` - Four Card Poker against the house: player ``p`` sits at table
+  seat ``p + 1``; a round opens with the first wager; on the host's deal the bots
+  place their ``bot_ante`` and the cards are dealt; escrow ``bets``, the ``house``
+  pays or takes each return.
 * :class:`KindGame` - Four of a Kind: the host's deal seats every player with chips
-  for the ante (stacks = balances: table stakes), the button rotates; every card
-  is a chance step drawn at once; ledger: stakes move player -> ``pot``, the pot
-  pays the awards.
-
-Each reads the engine only through the protocol and the games' public classes:
-the rules, the action and void records, the observations.
+  for the ante (stacks = balances), the button rotates; every card is a chance step
+  drawn at once; escrow ``pot``, which pays the awards.
 """
 
 from __future__ import annotations
@@ -36,6 +31,9 @@ from fourcards.web.schemas import ActionIn, CreateTable
 from fourcards.web.tables import ApiError, SeatInfo, TableGame
 
 __all__ = ["PokerGame", "KindGame", "GAMES", "new_table_rules"]
+
+
+_VERBS = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
 
 
 def _pretty(card: Any) -> str:
@@ -79,8 +77,7 @@ class PokerGame(TableGame):
     action_kinds = ("wager", "fold", "play")
     auto_chance = False
     default_bot = "simple"
-    rules_fields = ("ante_bonus", "aces_up", "min_ante", "max_ante", "min_aces_up",
-                                               "max_aces_up", "win_cap")
+    rules_fields = ("ante_bonus", "aces_up", "min_ante", "max_ante", "min_aces_up", "max_aces_up", "win_cap")
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
@@ -495,30 +492,20 @@ class KindGame(TableGame):
 
     def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int) -> list[str]:
         """Each betting move, card, uncalled bet, finish, award and seat sitting out."""
-        name = self.table.name_at
-        verbs = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
         lines = []
         for d in records:
-            op = d["op"]
-            if op == "action":
-                lines.append(f"{name(d['seat'])} {verbs[d['kind']]}" + (f" {d['amount']}" if d["amount"] else ""))
-            elif op == "turn":
-                to = "discarded" if d["seat"] is None else f"\u2192 {name(d['seat'])}"
-                lines.append(f"Turned {_pretty(d['card'])}" + (": " if d["seat"] is None else " ") + to)
-            elif op == "deal":
-                lines.append(f"{name(d['seat'])} is dealt {_pretty(d['card'])}")
-            elif op == "return":
-                lines.append(f"{_pretty(d['card'])} duplicates a rank: it goes back, the deck is reshuffled")
-            elif op == "uncalled":
-                lines.append(f"{name(d['seat'])} takes back an uncalled {d['amount']}")
-            elif op == "finish":
-                lines.append(f"{name(d['seat'])} " + ("completes four of a kind!" if d["reason"] == "four"
-                                                     else "is the last player in"))
-            elif op == "award":
-                lines.append(f"{name(d['seat'])} takes {d['amount']} ({d['share']}"
-                             + (f", side pot {d['pot']}" if d["pot"] else "") + ")")
-            elif op == "sit_out":
-                lines.append(f"{name(d['seat'])} sits this deal out (not enough chips for the ante)")
+            who = self.table.name_at(d["seat"]) if d.get("seat") is not None else ""
+            card = _pretty(d["card"]) if "card" in d else ""
+            line = {"action": f"{who} {_VERBS.get(d.get('kind', ''))}" + (f" {d.get('amount')}" if d.get("amount") else ""),
+                    "turn": f"Turned {card} \u2192 {who}" if who else f"Turned {card}: discarded",
+                    "deal": f"{who} is dealt {card}",
+                    "return": f"{card} duplicates a rank: it goes back, the deck is reshuffled",
+                    "uncalled": f"{who} takes back an uncalled {d.get('amount')}",
+                    "finish": f"{who} " + ("completes four of a kind!" if d.get("reason") == "four" else "is the last player in"),
+                    "award": f"{who} takes {d.get('amount')} ({d.get('share')}" + (f", side pot {d['pot']}" if d.get("pot") else "") + ")",
+                    "sit_out": f"{who} sits this deal out (not enough chips for the ante)"}.get(d["op"])
+            if line:
+                lines.append(line)
         return lines
 
     def finished(self, state: GameState) -> None:

@@ -2,28 +2,15 @@
 ledger, views, sockets, bots.
 
 A :class:`Table` drives its game only through the engine protocol
-(:class:`fourcards.engine.GameState`: ``legal_actions(player)``, ``apply``,
-``apply_chance``, ``actor``, ``chance_step``, ``is_terminal``, ``returns()``,
-``observation(player)``, ``history``, ``replay``, ``clone``). What differs
-between the games - how a deal starts, a request as an engine action, the chips
-on the layout, log lines, the browser's view, bots - is its
-:class:`fourcards.web.games.TableGame`. Every change goes through the table's
-:class:`asyncio.Lock` and follows one pattern:
-
-1. apply the action to a *clone* of the engine state (and the chance steps
-   that follow) - an illegal action raises and nothing has changed;
-2. write the new history records and ledger entries in **one** database
-   transaction (:meth:`fourcards.store.Store.write_deal`);
-3. only then swap the clone in, update balances and push each connected seat
-   its own view (its ``observation(player)`` plus table data).
-
-The ledger follows the engine: the chips each player has in play (the game's
-``stakes`` of the spectator's observation) move between the player and the
-game's escrow account as they change; when the game ends, the escrow pays each
-player its stake plus its ``returns()`` (a banked game's house pays or takes the
-returns). Seats see only their observation: hidden cards and the deck never
-leave the server.
-
+(:class:`fourcards.engine.GameState`); what differs between the games is its
+:class:`TableGame` (:mod:`fourcards.web.games`). Every change runs under the
+table's :class:`asyncio.Lock`: the action is applied to a *clone* of the state
+(an illegal one raises and nothing changed), the new history records and ledger
+entries are written in **one** database transaction, and only then the table
+takes the clone and pushes each connected seat its own view. The ledger follows
+the engine: the chips each player has in play (the game's ``stakes``) move
+between the player and the game's escrow account; at the end the escrow pays each
+player its stake plus its ``returns()`` (in a banked game the house pays the returns).
 Errors are :class:`ApiError` (HTTP status + a message naming the problem).
 """
 
@@ -167,23 +154,10 @@ class TableGame(Protocol):
     action_kinds: ClassVar[tuple[str, ...]]  # of an ActionIn
     auto_chance: ClassVar[bool]
     default_bot: ClassVar[str]
-    rules_fields: ClassVar[tuple[str, ...]]  # custom rules a new table may set
     table: Table
 
     def __init__(self, table: Table) -> None:
         self.table = table
-
-    @staticmethod
-    def build_rules(preset: str | None, given: dict[str, Any]) -> Any:
-        """The rules of a new table: ``preset`` and the custom fields ``given``."""
-
-    @staticmethod
-    def rules_from_dict(d: dict[str, Any]) -> Any:
-        """A stored table's rules (``rules.to_dict()``)."""
-
-    @staticmethod
-    def settings(rules: Any, req: Any) -> dict[str, Any]:
-        """The checked settings of a new table (a :class:`~fourcards.web.schemas.CreateTable`)."""
 
     @staticmethod
     def max_seats(rules: Any) -> int:
