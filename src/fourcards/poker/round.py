@@ -671,14 +671,6 @@ class PokerRound:
         """The house's net result in chips: minus the sum of the players' :meth:`returns`."""
         return -sum(self.returns())
 
-    def total_wagered(self, player: int) -> int:
-        """Chips the player has put at risk so far (ante + Aces Up + play bet)."""
-        w = self.wagers.get(player)
-        if w is None:
-            return 0
-        d = self.decisions.get(player)
-        return w.ante + w.aces_up + (d.amount if isinstance(d, Play) else 0)
-
     def observation(self, player: int | None = None) -> PokerObservation:
         """What ``player`` may see (``None``: a spectator); see :class:`PokerObservation`.
 

@@ -448,18 +448,12 @@ class Table:
         async with self.lock:
             if not self.in_progress or self.state is None:
                 raise ApiError(409, "there is no deal in progress to void")
-            number = self.number
-            ruling = f"host ruling: {reason}"
-            new = self.state.clone()
-            try:
-                new.apply(self.game.void(ruling))
-            except FourcardsError as exc:
-                raise ApiError(409, str(exc)) from None
-            await self.advance(new, host, void_reason=ruling)
+            number, ruling = self.number, f"host ruling: {reason}"
+            await self.apply(host, self.game.void(ruling), void_reason=ruling)
             self.add_log(f"Deal {number} voided ({ruling}); every chip wagered is returned")
         self.notify()
 
-    async def apply(self, seat: SeatInfo | None, action: Any) -> None:
+    async def apply(self, seat: SeatInfo | None, action: Any, *, void_reason: str | None = None) -> None:
         """Apply ``action`` of ``seat`` to a clone of the state, then :meth:`advance` (under the lock).
 
         Raises:
@@ -471,7 +465,7 @@ class Table:
             new.apply(action)
         except FourcardsError as exc:
             raise ApiError(409, str(exc)) from None
-        await self.advance(new, seat)
+        await self.advance(new, seat, void_reason=void_reason)
 
     async def begin(self, state: GameState, order: list[int]) -> None:
         """Open a new deal: ``state`` (fresh from the game) with its players at table seats ``order``."""
@@ -587,34 +581,30 @@ class Table:
         per delay."""
         delay = self.hub.bot_delay
         if delay <= 0:
-            for _ in range(10_000):
-                async with self.lock:
-                    moved = await self._bot_step()
-                if not moved:
-                    return
-                self.notify()
-            return
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.create_task(self._bot_loop(delay))
+            await self._bots(0)
+        elif self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.create_task(self._bots(delay))
 
     def stop(self) -> None:
         """Stop the bots' background task (at shutdown)."""
         if self._bot_task is not None:
             self._bot_task.cancel()
 
-    async def _bot_loop(self, delay: float) -> None:
-        try:
-            while True:
+    async def _bots(self, delay: float) -> None:
+        for _ in range(10_000):
+            if delay:
                 await asyncio.sleep(delay)
+            try:
                 async with self.lock:
                     moved = await self._bot_step()
-                if not moved:
-                    return
-                self.notify()
-        except asyncio.CancelledError:  # pragma: no cover - shutdown
-            raise
-        except Exception:  # pragma: no cover - logged, the table stays usable
-            log.exception("bot loop failed at table %s", self.id)
+            except Exception:
+                if not delay:  # in a request: its caller gets the error
+                    raise
+                log.exception("bot loop failed at table %s", self.id)  # pragma: no cover - the table stays usable
+                return
+            if not moved:
+                return
+            self.notify()
 
     # --------------------------------------------------------- persistence
 
