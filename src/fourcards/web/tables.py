@@ -425,11 +425,12 @@ class Table:
             if state is None:
                 raise ApiError(409, "no deal is in progress: the host starts the next deal")
             player = self.player_of(seat)
+            seen = state.observation(player)
+            action = self.game.action(request, player, seen)
             if state.actor is not None and state.actor != player:
                 raise ApiError(409, f"not your turn: {self.name_at(state.actor)} is to act "
                                     "(nobody acts out of turn)")
-            seen = state.observation(player)
-            await self.apply(seat, self.game.action(request, player, seen))
+            await self.apply(seat, action)
             self.game.acted(seat, request, seen)
         self.notify()
         await self.drive_bots()
