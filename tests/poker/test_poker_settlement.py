@@ -66,15 +66,22 @@ def test_opr803_3_1_b_and_seed004_legal_play_amounts_agree_everywhere(rules, mul
 
 
 @pytest.mark.parametrize("rules,multiples,any_amount", PLAY_RULES, ids=lambda x: getattr(x, "name", None))
-def test_design_web_bot_and_table_checks_use_the_legal_play_amounts(rules, multiples, any_amount):
+def test_design_web_bots_play_the_published_strategies_within_the_legal_play_amounts(rules, multiples, any_amount):
+    """The web's bots play poker/strategy.py's strategies (simple, optimal) and bet only what the
+    round's ``play`` option allows and their chips afford."""
     pytest.importorskip("fastapi")
-    from fourcards.web import hub, players
+    from fourcards.web import players
 
-    assert hub._min_play_multiple(rules) == multiples[0]
-    for cards in ("9h 9d 9s Kc 3d", "5h 5d Ks 8c 3d", "2h 2d Ks 8c 3d", "Kh Jd 9s 7c 3d"):
-        for balance in (0, 10, 20, 30, 1000):
-            got = players.poker_bot_decision(parse_cards(cards), rules, 10, balance)
-            assert got is None or (got in _expected_amounts(multiples, any_amount, 10) and got <= balance)
+    (play,) = [a for a in _round_in_decisions(rules, 10).legal_actions(0) if a.kind == "play"]
+    for name in players.POKER_BOTS:
+        strategy = st.get_strategy(name, rules)
+        for cards in ("9h 9d 9s Kc 3d", "5h 5d Ks 8c 3d", "2h 2d Ks 8c 3d", "Kh Jd 9s 7c 3d"):
+            for balance in (0, 10, 20, 30, 1000):
+                got = players.poker_play(name, rules, parse_cards(cards), "Qc", 10, play, balance)
+                assert got is None or (got in _expected_amounts(multiples, any_amount, 10) and got <= balance)
+                wanted = strategy.decide(cards, "Qc")
+                if balance == 1000:  # chips to spare: the strategy's own decision
+                    assert got == (wanted * 10 if wanted else None)
 
 
 # ------------------------------------------------------------ the settlement

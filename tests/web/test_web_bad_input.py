@@ -21,7 +21,7 @@ from webhelpers import create, hdr, post, sit, state
 
 from fourcards.poker.rules import PokerRules
 from fourcards.store import MAX_AMOUNT
-from fourcards.web.hub import check_poker_storable
+from fourcards.web.games import PokerGame
 from fourcards.web.tables import ApiError
 
 HUGE_AU = "1/1/1/1/9999999999999999/9999999999999999/9999999999999999"
@@ -63,10 +63,10 @@ def test_rules_whose_largest_settlement_cannot_be_stored_refused(client: TestCli
     # within the engine's bounds, but a seat could win more than a ledger entry holds
     rules = PokerRules(max_ante=10**14)
     with pytest.raises(ApiError) as exc:
-        check_poker_storable(rules)
+        PokerGame.check_storable(rules)
     assert exc.value.status == 422 and "cannot be stored" in exc.value.detail
     assert str(MAX_AMOUNT) in exc.value.detail.replace(",", "")
-    check_poker_storable(PokerRules())  # the presets fit with room to spare
+    PokerGame.check_storable(PokerRules())  # the presets fit with room to spare
     # the biggest pays and limits the API accepts still settle and are written
     t = create(client, "poker", starting_chips=10_000_000,
                rules={"aces_up": "1000000/1000000/1000000/1000000/1000000/1000000/1000000",

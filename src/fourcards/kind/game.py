@@ -71,6 +71,7 @@ from fourcards.kind.history import (
     SitOut,
     Start,
     TurnCard,
+    Void,
     op_from_dict,
 )
 from fourcards.kind.holdings import Holding, high_key
@@ -91,6 +92,7 @@ class Phase(str, Enum):
     BETTING = "betting"    # a betting round (seed 001 §3.1-3.2)
     TURNING = "turning"    # the dealer turns cards (§3.3)
     FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
+    VOIDED = "voided"      # the host's ruling: every chip returned (DESIGN.md)
 
 
 def _card_index(card: Card) -> int:
@@ -193,6 +195,7 @@ class Game:
         self._actor: int | None = None
         self.awards: list[Award] = []
         self.finish_reason: str | None = None
+        self.void_reason: str | None = None
         self._history: list[Op] = []
         # the deck: rng-shuffled list (top = end) or scripted cards
         self._in_deck: set[Card] = set(FULL_DECK)
@@ -248,8 +251,9 @@ class Game:
 
     @property
     def is_terminal(self) -> bool:
-        """Whether the deal is over (phase ``FINISHED``: four of a kind or last player standing; pots awarded)."""
-        return self.phase is Phase.FINISHED
+        """Whether the deal is over: ``FINISHED`` (four of a kind or last player standing; pots
+        awarded) or ``VOIDED`` (the host's ruling; every chip returned)."""
+        return self.phase is Phase.FINISHED or self.phase is Phase.VOIDED
 
     @property
     def chance_step(self) -> str | None:
@@ -469,7 +473,7 @@ class Game:
         """Whether :meth:`apply` would accept ``action`` now (never raises; see :meth:`legal_actions`)."""
         return self._why_illegal(action) is None
 
-    def apply(self, action: Action | DealCard | TurnCard | str) -> None:
+    def apply(self, action: Action | DealCard | TurnCard | Void | str) -> None:
         """Apply the :attr:`actor`'s action, or a chance record at a chance step; chance
         events that follow run at once.
 
@@ -477,7 +481,10 @@ class Game:
             action: an :class:`Action` (with ``player`` set, the turn is checked too)
                 or its text (``"raise 10"``); or, when :attr:`chance_step` is
                 ``"deal"`` / ``"turn"``, the :class:`DealCard` / :class:`TurnCard`
-                record of the card to deal or turn (scripting the chance step).
+                record of the card to deal or turn (scripting the chance step); or a
+                :class:`~fourcards.kind.history.Void` (the host's ruling, at any point
+                before the end): every chip goes back to the seat that put it in, the
+                deal ends (phase ``VOIDED``) and every return is 0.
 
         Raises:
             IllegalActionError: out of turn, deal over, a move not offered, an
@@ -488,6 +495,9 @@ class Game:
         """
         if isinstance(action, (DealCard, TurnCard)):
             self._apply_chance_record(action)
+            return
+        if isinstance(action, Void):
+            self._void(action)
             return
         if isinstance(action, str):
             action = Action.parse(action)
@@ -539,6 +549,23 @@ class Game:
             return
         self._end_round()
         self._advance()
+
+    def _void(self, op: Void) -> None:
+        """The host's ruling: refund every seat what it put in; the deal ends (returns 0)."""
+        if self.is_terminal:
+            raise IllegalActionError(f"the deal is already {self.phase.value}; it cannot be voided")
+        for s in range(self.n_seats):
+            self.stacks[s] += self.contributed[s]
+        self.contributed = [0] * self.n_seats
+        self.stakes = [0] * self.n_seats
+        self.level = 0
+        self.full_wagers = 0
+        self._actor = None
+        self._need = set()
+        self._may_raise = set()
+        self.phase = Phase.VOIDED
+        self.void_reason = op.reason
+        self._log(op)
 
     # ---------------------------------------------------------------- chance
 
@@ -880,7 +907,9 @@ class Game:
         script = [op.card for op in records if isinstance(op, (DealCard, TurnCard))]
         game = cls(played, list(start.stacks), start.button, cards=script, seat_labels=seat_labels)
         for i, op in enumerate(records):
-            if isinstance(op, PlayerAction):
+            if isinstance(op, Void):
+                game.apply(op)
+            elif isinstance(op, PlayerAction):
                 if game.actor != op.seat:
                     acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
                             else f"seat index {op.seat!r}")

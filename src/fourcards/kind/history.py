@@ -23,6 +23,7 @@ record                    op           meaning
 :class:`TurnCard`         turn         a turned card: to a seat or discarded (§3.3)
 :class:`Finish`           finish       four of a kind (§4.1) or last player standing
 :class:`AwardChips`       award        chips of a pot to a seat (high/low/whole)
+:class:`Void`             void         the host voids the deal: every chip goes back
 ========================  ===========  ===============================================
 """
 
@@ -38,7 +39,7 @@ from fourcards.errors import HistoryError
 
 __all__ = [
     "Op", "Start", "SitOut", "Ante", "DealCard", "ReturnCard", "Shuffle", "BettingRound",
-    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips",
+    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips", "Void",
     "op_from_dict", "dumps_history", "loads_history", "read_histories", "HistoryError",
 ]
 
@@ -172,19 +173,39 @@ class AwardChips(Op):
     share: str
 
 
+@dataclass(frozen=True, slots=True)
+class Void(Op):
+    """The host voids the deal (the host's ruling, DESIGN.md; seed 004 "Malfunction voids all
+    pays and plays"): every chip a seat put in goes back to it and the deal ends with all
+    returns 0. :meth:`fourcards.kind.game.Game.apply` takes it like an action."""
+
+    op: ClassVar[str] = "void"
+    reason: str = "host ruling"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"op": "void", "kind": "void", "reason": text}``: the void record of either game's
+        history (Four Card Poker's reads ``kind``)."""
+        return {"op": self.op, "kind": "void", "reason": self.reason}
+
+
 _OPS: dict[str, type[Op]] = {
     cls.op: cls
     for cls in (Start, SitOut, Ante, DealCard, ReturnCard, Shuffle, BettingRound, PlayerAction,
-                ReturnUncalled, TurnCard, Finish, AwardChips)
+                ReturnUncalled, TurnCard, Finish, AwardChips, Void)
 }
 
 
 def op_from_dict(data: dict[str, Any]) -> Op:
     """Rebuild a record from :meth:`Op.to_dict` output.
 
+    A ``{"kind": "void", "reason": ...}`` record (what the web app's database
+    appends to a deal voided by a server restart) reads as :class:`Void`.
+
     Raises:
         HistoryError: unknown ``op`` or bad fields.
     """
+    if isinstance(data, dict) and "op" not in data and data.get("kind") == "void":
+        return Void(str(data.get("reason", "host ruling")))
     try:
         cls = _OPS[data["op"]]
     except (KeyError, TypeError):

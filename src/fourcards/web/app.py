@@ -50,10 +50,10 @@ from fourcards import __version__
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
 from fourcards.store import MAX_INTEGER, default_database_url
+from fourcards.web.games import GAMES
 from fourcards.web.hub import Hub
-from fourcards.web.players import POKER_BOT_KINDS, kind_bot_kinds
 from fourcards.web.schemas import ActionIn, AddBots, CreateTable, SitDown, VoidIn
-from fourcards.web.tables import ApiError, Connection, PokerTable, SeatInfo, Table, hash_token
+from fourcards.web.tables import ApiError, Connection, SeatInfo, Table, hash_token
 
 __all__ = ["create_app"]
 
@@ -83,35 +83,6 @@ def _validation_detail(exc: ValidationError | RequestValidationError) -> tuple[i
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
-
-
-def _redact_history(deal: dict[str, Any], seat: SeatInfo | None) -> dict[str, Any]:
-    """Hide the cards of Four Card Poker seats that folded (except from themselves).
-
-    Records name round players (0-based) under ``"player"``, a deal's hands as
-    ``[{"player", "cards"}]``; records stored before the engine protocol name
-    table seats under ``"seat"`` and hands as ``{"<seat>": cards}``. Table seat =
-    player + 1.
-    """
-    def table_seat(r: dict[str, Any]) -> int:
-        return int(r["player"]) + 1 if "player" in r else int(r["seat"])
-
-    folded = {table_seat(r) for r in deal.get("history", []) if r.get("kind") == "fold"}
-    hidden = folded - {seat.seat if seat else None}
-    if not hidden:
-        return deal
-    for r in deal["history"]:
-        if r.get("kind") == "deal":
-            hands = r["hands"]
-            if isinstance(hands, dict):
-                r["hands"] = {s: (None if int(s) in hidden else h) for s, h in hands.items()}
-            else:
-                r["hands"] = [{**h, "cards": None} if table_seat(h) in hidden else h for h in hands]
-    seats = (deal.get("result") or {}).get("seats") or {}
-    for s in hidden:
-        if str(s) in seats:
-            seats[str(s)]["player_hand"] = None
-    return deal
 
 
 def _env_delay() -> float:
@@ -188,7 +159,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             "kind": {k: v.to_dict() for k, v in kind_rules.PRESETS.items()},
             "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),
             "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
-            "bots": {"poker": list(POKER_BOT_KINDS), "kind": list(kind_bot_kinds())},
+            "bots": {name: list(game.bot_kinds()) for name, game in GAMES.items()},
         }
 
     @app.get("/api/tables", tags=["lobby"])
@@ -271,9 +242,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/api/tables/{table_id}/deals/{number}", tags=["history"])
     async def deal_history(table_id: str, number: DealNumber,
                            x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        """A finished deal's full history (every action and chance event) and its ledger
-        entries. A deal in progress is refused (409): its cards are still secret. The
-        cards of Four Card Poker seats that folded stay hidden from other seats."""
+        """A finished deal's full history (every action and chance event) as the caller
+        may see it (the engine's ``observation(player).history``: e.g. the cards of Four
+        Card Poker seats that folded stay hidden from other seats) and its ledger
+        entries. A deal in progress is refused (409): its cards are still secret."""
         t = hub.get(table_id)
         seat = t.optional_seat(x_seat_token)
         assert hub.store is not None
@@ -282,9 +254,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             raise ApiError(404, f"table {table_id!r} has no deal {number}")
         if d["status"] == "in_progress":
             raise ApiError(409, f"deal {number} is in progress; its history is published when it ends")
-        if isinstance(t, PokerTable):
-            d = _redact_history(d, seat)
-        return d
+        return t.publish(d, seat)
 
     @app.get("/api/tables/{table_id}/ledger", tags=["history"])
     async def ledger(table_id: str) -> dict[str, Any]:
