@@ -410,10 +410,12 @@ class SeatResult:
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the fields, hands as ``{category, description[, cards]}`` (the player's best four
         cards as ``"Th"``; ``player_hand`` is ``None`` when hidden); ``wagers``, ``win_cap_adjustment``
-        and ``net`` in signed chips.
+        and ``net`` in signed chips. ``player`` is the 0-based player; ``seat`` the seat as people
+        see it (``player + 1``), the key this record has always had.
         """
         return {
             "player": self.player,
+            "seat": self.player + 1,
             "player_hand": None if self.player_hand is None else {
                 "category": self.player_hand.category.key,
                 "description": self.player_hand.describe(),
