@@ -42,7 +42,6 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
@@ -50,6 +49,7 @@ from fourcards import __version__
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
 from fourcards.store import MAX_INTEGER, default_database_url
+from fourcards.web import assets
 from fourcards.web.games import GAMES
 from fourcards.web.hub import Hub
 from fourcards.web.schemas import ActionIn, AddBots, CreateTable, SitDown, VoidIn
@@ -129,10 +129,13 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         description="Four Card Poker and Four of a Kind at the table: lobby, seats, live play, "
                     "hand histories and a chip ledger. Seat tokens go in the X-Seat-Token header.",
         lifespan=lifespan,
+        docs_url=None,  # assets.install serves /docs from this server
+        redoc_url=None,
     )
     app.state.hub = hub
     templates = Jinja2Templates(directory=str(_HERE / "templates"))
-    app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
+    static = assets.install(app, _HERE / "static")
+    templates.env.globals["static_url"] = static.url
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -369,21 +372,26 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     # ------------------------------------------------------------------ pages
 
+    def page(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+        response = templates.TemplateResponse(request, name, {**context, "version": __version__},
+                                              status_code=status_code)
+        response.headers["Cache-Control"] = assets.REVALIDATE  # pages change with every deploy
+        return response
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "lobby.html", {
+        return page(request, "lobby.html", {
             "tables": [t.summary() for t in hub.tables.values()],
             "poker_presets": list(poker_rules.PRESETS), "kind_presets": list(kind_rules.PRESETS),
             "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
             "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),
-            "version": __version__,
         })
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         t = hub.tables.get(table_id)
         if t is None:
-            return templates.TemplateResponse(request, "missing.html", {"table_id": table_id}, status_code=404)
-        return templates.TemplateResponse(request, "table.html", {"table": t.summary(), "version": __version__})
+            return page(request, "missing.html", {"table_id": table_id}, status_code=404)
+        return page(request, "table.html", {"table": t.summary()})
 
     return app
