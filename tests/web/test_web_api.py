@@ -277,3 +277,16 @@ def test_design_host_void_of_a_kind_deal_shows_every_stack_refunded_and_nobody_t
     assert last["voided"] == "host ruling: misdeal" and last["phase"] == "voided" and last["actor"] is None
     assert {e["seat"]: e["stack"] for e in last["seats"]} == {p["seat"]: p["balance"] for p in state(client, tid)["players"]}
     assert all(e["contributed"] == 0 for e in last["seats"]) and last["pot"] == 0
+
+
+def test_issue11_8_the_log_uses_the_tables_words(client: TestClient) -> None:
+    """The poker table page says "Round N"; its log says the same, never "Deal N"."""
+    t = create(client, "poker", bots=1)
+    tid, tok = t["table"]["id"], t["token"]
+    post(client, tid, "/actions", tok, {"kind": "wager", "ante": 10})
+    assert post(client, tid, "/deal", tok).status_code == 200
+    assert post(client, tid, "/void", tok, {"reason": "misdeal"}).status_code == 200
+    log = state(client, tid)["log"]
+    assert any(line.startswith("Round 1: cards are dealt") for line in log), log
+    assert any(line.startswith("Round 1 voided") for line in log), log
+    assert not any(line.startswith("Deal ") for line in log), log

@@ -74,6 +74,7 @@ class PokerGame(TableGame):
 
     game = "poker"
     title = "Four Card Poker"
+    deal_word = "Round"
     escrow = "bets"
     house = "house"
     action_kinds = ("wager", "fold", "play")
@@ -269,7 +270,7 @@ class PokerGame(TableGame):
                 parts = ([f"ante {r['ante']}"] if r["ante"] else []) + ([f"Aces Up {r['aces_up']}"] if r["aces_up"] else [])
                 lines.append(f"{who} bets {' and '.join(parts)}")
             elif k == "deal":
-                lines.append(f"Deal {number}: cards are dealt; the dealer's up card is {_pretty(r['up_card'])}")
+                lines.append(f"Round {number}: cards are dealt; the dealer's up card is {_pretty(r['up_card'])}")
             elif k in ("fold", "play"):
                 lines.append(f"{who} " + (f"plays {r['amount']}" if k == "play" else "folds"))
         seen = self._seen(state, None)
@@ -394,6 +395,7 @@ class KindGame(TableGame):
 
     game = "kind"
     title = "Four of a Kind"
+    deal_word = "Deal"
     escrow = "pot"
     house = None
     auto_chance = True

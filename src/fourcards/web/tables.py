@@ -149,6 +149,7 @@ class TableGame(Protocol):
 
     game: ClassVar[str]
     title: ClassVar[str]
+    deal_word: ClassVar[str]  # what the table page calls one deal: "Round" (poker), "Deal"
     escrow: ClassVar[str]
     house: ClassVar[str | None]
     action_kinds: ClassVar[tuple[str, ...]]  # of an ActionIn
@@ -464,7 +465,7 @@ class Table:
                 raise ApiError(409, "there is no deal in progress to void")
             number, ruling = self.number, f"host ruling: {reason}"
             await self.apply(host, self.game.void(ruling), void_reason=ruling)
-            self.add_log(f"Deal {number} voided ({ruling}); every chip wagered is returned")
+            self.add_log(f"{self.game.deal_word} {number} voided ({ruling}); every chip wagered is returned")
         self.notify()
 
     async def apply(self, seat: SeatInfo | None, action: Any, *, void_reason: str | None = None) -> None:
