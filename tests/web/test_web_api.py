@@ -3,6 +3,8 @@ to the end, host rulings, histories, the ledger, websockets, a restart in-proces
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
@@ -290,3 +292,18 @@ def test_issue11_8_the_log_uses_the_tables_words(client: TestClient) -> None:
     assert any(line.startswith("Round 1: cards are dealt") for line in log), log
     assert any(line.startswith("Round 1 voided") for line in log), log
     assert not any(line.startswith("Deal ") for line in log), log
+
+
+def test_issue11_8_the_log_writes_a_ten_as_the_cards_show_it(client: TestClient) -> None:
+    """Cards on the page show "10"; the log names a turned ten "10\u2665", never "T\u2665"."""
+    t = create(client, "kind", bots=3)
+    tid, tok = t["table"]["id"], t["token"]
+    lines: list[str] = []
+    for _ in range(10):  # until a ten has been turned (nearly always in the first deal)
+        assert post(client, tid, "/deal", tok).status_code == 200
+        lines += play_kind_deal(client, tid, {1: tok})["log"]
+        if any("10" in line for line in lines if line.startswith("Turned")):
+            break
+    else:
+        raise AssertionError("no ten turned in ten deals")
+    assert not [line for line in lines if re.search("T[\u2663\u2666\u2665\u2660]", line)]

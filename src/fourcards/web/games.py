@@ -38,7 +38,9 @@ _VERBS = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", 
 
 
 def _pretty(card: Any) -> str:
-    return parse_card(str(card)).pretty
+    """A card as the table page writes it: rank and suit symbol, a ten as "10" ("10\u2665")."""
+    pretty = parse_card(str(card)).pretty
+    return "10" + pretty[1:] if pretty.startswith("T") else pretty
 
 
 def new_table_rules(req: CreateTable) -> tuple[type[PokerGame] | type[KindGame], Any, dict[str, Any]]:

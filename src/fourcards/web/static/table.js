@@ -1,106 +1,259 @@
 // fourcards table page: join by name, live state over a websocket, actions over REST.
 // The seat token lives in localStorage (per table) and is sent only to this server.
+//
+// Each new state patches the page (morphdom, vendored in morphdom.min.js): only what
+// changed is touched, so keyboard focus stays where it was and an amount being typed
+// survives another player's move. Events are delegated from the page's fixed regions,
+// so patched elements need no rebinding.
 (function () {
   "use strict";
-  const app = document.getElementById("app");
+  const $ = function (id) { return document.getElementById(id); };
+  const app = $("app");
   const tableId = app.dataset.tableId;
   const GAME = app.dataset.game;
   const tokenKey = "fourcards:token:" + tableId;
+  const baseTitle = document.title;
   let token = localStorage.getItem(tokenKey);
   let state = null;
-  let ws = null;
-  let retry = 500;
-  const $ = function (id) { return document.getElementById(id); };
-  const SUITS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
-  const RED = {d: true, h: true};
 
-  $("share-link").value = window.location.origin + "/t/" + tableId;
-  $("copy-link").addEventListener("click", function () {
-    $("share-link").select();
-    if (navigator.clipboard) navigator.clipboard.writeText($("share-link").value);
-  });
+  // ------------------------------------------------------------------ text
+  const SUITS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
+  const SUIT_NAMES = {c: "clubs", d: "diamonds", h: "hearts", s: "spades"};
+  const RANK_NAMES = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+    6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
+  const RED = {d: true, h: true};
 
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (c) {
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
     });
   }
-  function card(c, extra) {
+  // "Th" -> "ten of hearts" (what a screen reader says for a card)
+  function spoken(c) {
     const r = c.slice(0, -1), s = c.slice(-1);
-    const rank = r === "T" ? "10" : r;
-    return '<span class="card ' + (RED[s] ? "red" : "black") + (extra ? " " + extra : "") +
-      '" data-card="' + esc(c) + '" title="' + esc(c) + '">' + esc(rank) + '<span class="suit">' + SUITS[s] + "</span></span>";
+    return (RANK_NAMES[r] || r) + " of " + (SUIT_NAMES[s] || s);
+  }
+  function cls(c) { const s = c.slice(-1); return (RED[s] ? "red" : "black") + " s-" + s; }
+  function rank(c) { const r = c.slice(0, -1); return r === "T" ? "10" : r; }
+  function card(c, extra) {
+    return '<span class="card ' + cls(c) + (extra ? " " + extra : "") + '" role="img" aria-label="' + esc(spoken(c)) +
+      '" data-card="' + esc(c) + '">' + esc(rank(c)) + '<span class="suit" aria-hidden="true">' + (SUITS[c.slice(-1)] || "") + "</span></span>";
   }
   // a card named in text: rank and suit symbol in the card's colour ("2\u2660")
   function pip(c) {
-    const r = c.slice(0, -1), s = c.slice(-1);
-    return '<span class="pip ' + (RED[s] ? "red" : "black") + '" data-card="' + esc(c) + '">' +
-      esc(r === "T" ? "10" : r) + (SUITS[s] || esc(s)) + "</span>";
+    return '<span class="pip ' + cls(c) + '" role="img" aria-label="' + esc(spoken(c)) + '" data-card="' + esc(c) + '">' +
+      esc(rank(c)) + (SUITS[c.slice(-1)] || esc(c.slice(-1))) + "</span>";
   }
   function back(n, extra) {
     let h = "";
-    for (let i = 0; i < n; i++) h += '<span class="card back' + (extra ? " " + extra : "") + '"></span>';
+    for (let i = 0; i < n; i++) h += '<span class="card back' + (extra ? " " + extra : "") + '" role="img" aria-label="face-down card"></span>';
     return h;
   }
   function cards(list, extra) { return '<div class="cards">' + list.map(function (c) { return card(c, extra); }).join("") + "</div>"; }
   function pct(x) { return (100 * x).toFixed(1) + "%"; }
   function signed(n) { return (n > 0 ? "+" : "") + n; }
 
+  // --------------------------------------------------------------- patching
+  // Keep what a person typed: a number or text input they edited keeps its value
+  // (its bounds still follow the new state) until the input itself goes away.
+  function keepTyped(from, to) {
+    if (from.tagName === "INPUT" && from.dataset.typed === "1" && from.type !== "checkbox") {
+      to.value = from.value;
+      to.setAttribute("data-typed", "1");
+    }
+    return true;
+  }
+  function patch(el, html) {
+    const next = el.cloneNode(false);
+    next.innerHTML = html;
+    window.morphdom(el, next, {childrenOnly: true, onBeforeElUpdated: keepTyped});
+  }
+  app.addEventListener("input", function (ev) {
+    if (ev.target.tagName === "INPUT" && ev.target.type !== "checkbox") ev.target.dataset.typed = "1";
+  });
+
+  // ------------------------------------------------------- messages to people
+  let errorVersion = null;
   function showError(msg) {
     const e = $("error");
-    if (!msg) { e.hidden = true; return; }
+    if (!msg) { e.hidden = true; e.textContent = ""; errorVersion = null; return; }
     e.textContent = msg;
     e.hidden = false;
+    errorVersion = state ? state.version : null;
+  }
+  // the aria-live region: what a screen reader says when the table changes
+  function announce(msg) {
+    const a = $("announce");
+    a.textContent = "";
+    window.setTimeout(function () { a.textContent = msg; }, 50);
+  }
+  let connLost = false;
+  function updateTitle() {
+    document.title = (connLost ? "Reconnecting \u00b7 " : "") + (state && myTurn(state) ? "Your turn \u00b7 " : "") + baseTitle;
   }
 
+  // ------------------------------------------------------------------ requests
+  // One request at a time: a second click while one is in flight sends nothing.
+  let pending = false;
   async function api(path, body) {
-    const headers = {"Content-Type": "application/json"};
-    if (token) headers["X-Seat-Token"] = token;
-    const res = await fetch("/api/tables/" + tableId + path, {method: "POST", headers: headers,
-      body: body === undefined ? "{}" : JSON.stringify(body)});
-    let data = {};
-    try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
-    if (!res.ok) { showError(data.detail || ("error " + res.status)); return null; }
-    showError(null);
-    if (data.type === "state") render(data);
-    return data;
+    if (pending) return null;
+    pending = true;
+    app.classList.add("busy");
+    $("game").setAttribute("aria-busy", "true");
+    try {
+      const headers = {"Content-Type": "application/json"};
+      if (token) headers["X-Seat-Token"] = token;
+      let res;
+      try {
+        res = await fetch("/api/tables/" + tableId + path, {method: "POST", headers: headers,
+          body: body === undefined ? "{}" : JSON.stringify(body)});
+      } catch (e) {
+        showError("The server cannot be reached; reconnecting\u2026");
+        reconnectSoon();
+        return null;
+      }
+      let data = {};
+      try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
+      if (!res.ok) {
+        if (res.status === 403 && token && /token/.test(data.detail || "")) forgetSeat();
+        showError(data.detail || ("error " + res.status));
+        return null;
+      }
+      showError(null);
+      if (data.type === "state") render(data, false);
+      return data;
+    } finally {
+      pending = false;
+      app.classList.remove("busy");
+      $("game").removeAttribute("aria-busy");
+    }
   }
   function act(body) { return api("/actions", body); }
 
-  // ------------------------------------------------------------ connection
-  function connect() {
-    const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-    const q = token ? "?token=" + encodeURIComponent(token) : "";
-    ws = new WebSocket(proto + "//" + window.location.host + "/ws/tables/" + tableId + q);
-    ws.onopen = function () { retry = 500; $("conn").textContent = "live"; };
-    ws.onmessage = function (ev) {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === "state") render(msg);
-      else if (msg.type === "error") {
-        showError(msg.detail);
-        if (msg.status === 403 && token) { localStorage.removeItem(tokenKey); token = null; }
-      }
-    };
-    ws.onclose = function () {
-      $("conn").textContent = "reconnecting\u2026";
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
-    };
+  function forgetSeat() {
+    localStorage.removeItem(tokenKey);
+    token = null;
+    reconnectNow();
   }
 
+  // ------------------------------------------------------------ connection
+  // Reconnects by itself with backoff (0.5 s doubling to 8 s, with jitter), at once
+  // when the browser comes back online or the page is shown again. The first state
+  // of each new connection is the server's truth and always taken, even if its
+  // version is lower (a restarted server); later ones only if not older.
+  let ws = null, wsGen = 0, retry = 0, retryTimer = null, fresh = false, heard = 0, beat = null;
+  function setConn(text, ok) {
+    const c = $("conn");
+    c.textContent = text;
+    c.classList.toggle("ok", !!ok);
+  }
+  function connect() {
+    window.clearTimeout(retryTimer);
+    retryTimer = null;
+    const gen = ++wsGen;
+    const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const q = token ? "?token=" + encodeURIComponent(token) : "";
+    const sock = new WebSocket(proto + "//" + window.location.host + "/ws/tables/" + tableId + q);
+    ws = sock;
+    fresh = true;
+    sock.onopen = function () {
+      if (gen !== wsGen) return;
+      retry = 0;
+      heard = Date.now();
+      setConn("connected", true);
+      if (connLost) {
+        connLost = false;
+        if (errorVersion !== null && /reach|connect/.test($("error").textContent)) showError(null);
+        announce("Reconnected.");
+        updateTitle();
+      }
+      window.clearInterval(beat);
+      beat = window.setInterval(heartbeat, 10000);
+    };
+    sock.onmessage = function (ev) {
+      if (gen !== wsGen) return;
+      heard = Date.now();
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") { render(msg, fresh); fresh = false; }
+      else if (msg.type === "error") {
+        if (msg.status === 403 && token) { showError(msg.detail); forgetSeat(); return; }
+        showError(msg.detail);
+      }
+    };
+    sock.onclose = function (ev) {
+      if (gen !== wsGen) return;
+      if (ev.code === 4404) { setConn("this table is gone", false); return; }
+      lost();
+    };
+  }
+  function lost() {
+    window.clearInterval(beat);
+    if (!connLost) {
+      connLost = true;
+      announce("Connection lost; reconnecting.");
+      updateTitle();
+    }
+    setConn("reconnecting\u2026", false);
+    const delay = Math.min(8000, 500 * Math.pow(2, retry)) * (0.75 + Math.random() / 2);
+    retry = Math.min(retry + 1, 5);
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(connect, delay);
+  }
+  function drop() {  // give up on the current socket without waiting for the browser to notice
+    wsGen++;
+    if (ws) { try { ws.close(); } catch (e) { /* already closed */ } }
+    ws = null;
+  }
+  function reconnectNow() { drop(); connect(); }
+  function reconnectSoon() { if (ws && ws.readyState === WebSocket.OPEN) { drop(); lost(); } }
+  // a socket that hears nothing for 25 s (a phone that slept, a dead Wi-Fi) is replaced
+  function heartbeat() {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - heard > 25000) { drop(); lost(); return; }
+    try { ws.send(JSON.stringify({op: "ping"})); } catch (e) { /* onclose follows */ }
+  }
+  function wakeUp() {
+    if (!ws || ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING || connLost) reconnectNow();
+  }
+  window.addEventListener("online", wakeUp);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) wakeUp(); });
+
+  // ------------------------------------------------------------ fixed controls
+  $("share-link").value = window.location.origin + "/t/" + tableId;
+  $("copy-link").addEventListener("click", function () {
+    $("share-link").select();
+    if (navigator.clipboard) navigator.clipboard.writeText($("share-link").value);
+  });
+
+  const fourKey = "fourcards:four-colour";
+  function applyDeck() { document.body.classList.toggle("four-colour", localStorage.getItem(fourKey) === "1"); }
+  $("four-colour").checked = localStorage.getItem(fourKey) === "1";
+  $("four-colour").addEventListener("change", function () {
+    localStorage.setItem(fourKey, $("four-colour").checked ? "1" : "0");
+    applyDeck();
+  });
+  applyDeck();
+
+  let joining = false;
   $("join-form").addEventListener("submit", async function (ev) {
     ev.preventDefault();
-    const name = $("join-name").value;
-    const res = await fetch("/api/tables/" + tableId + "/seats", {method: "POST",
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: name})});
-    const data = await res.json();
-    if (!res.ok) { showError(data.detail); return; }
-    showError(null);
-    token = data.token;
-    localStorage.setItem(tokenKey, token);
-    localStorage.setItem("fourcards:name", data.name);
-    if (ws) { ws.onclose = null; ws.close(); }
-    connect();
+    if (joining) return;
+    joining = true;
+    try {
+      const res = await fetch("/api/tables/" + tableId + "/seats", {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: $("join-name").value})});
+      const data = await res.json();
+      if (!res.ok) { showError(data.detail); return; }
+      showError(null);
+      token = data.token;
+      localStorage.setItem(tokenKey, token);
+      localStorage.setItem("fourcards:name", data.name);
+      reconnectNow();
+    } catch (e) {
+      showError("The server cannot be reached; try again in a moment.");
+    } finally {
+      joining = false;
+    }
   });
   const savedName = localStorage.getItem("fourcards:name");
   if (savedName) $("join-name").value = savedName;
@@ -112,10 +265,46 @@
     if (reason) api("/void", {reason: reason});
   });
 
+  // the game area: one listener each for clicks, forms and toggles
+  const game = $("game");
+  game.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    const f = ev.target;
+    const amount = function (id) { return Number($(id).value || 0); };
+    if (f.id === "wager-form") act({kind: "wager", ante: amount("ante"), aces_up: amount("aces-up")});
+    else if (f.id === "play-form") act({kind: "play", amount: amount("play-amount"), trainer: trainerOn()});
+    else if (f.dataset.kind) act({kind: f.dataset.kind, amount: amount("amt-" + f.dataset.kind)});
+  });
+  game.addEventListener("click", function (ev) {
+    const b = ev.target.closest("button[data-act]");
+    if (!b) return;
+    const k = b.dataset.act;
+    if (k === "play") act({kind: "play", amount: Number(b.dataset.amount), trainer: trainerOn()});
+    else if (k === "fold") act(GAME === "poker" ? {kind: "fold", trainer: trainerOn()} : {kind: "fold"});
+    else act({kind: k});
+  });
+  game.addEventListener("change", function (ev) {
+    if (ev.target.id === "trainer-toggle") {
+      localStorage.setItem("fourcards:trainer", ev.target.checked ? "1" : "0");
+      render(state, false);
+    }
+  });
+
   // ---------------------------------------------------------------- render
-  function render(s) {
-    if (state && s.version < state.version && s.you && state.you) return;  // stale
+  function accept(s, fromNewConnection) {
+    if (!state || fromNewConnection) return true;
+    if (s.instance !== undefined && s.instance !== state.instance) return true;  // another server process
+    return s.version >= state.version;
+  }
+
+  function render(s, fromNewConnection) {
+    if (!accept(s, fromNewConnection)) return;  // an older view than the one shown
+    const prev = state;
     state = s;
+    if (errorVersion !== null && prev && s.version !== errorVersion && !connLost) showError(null);
+    const focused = document.activeElement;
+    const hadFocus = focused && focused !== document.body && game.contains(focused);
+
     $("join").hidden = !!s.you;
     const ha = s.host_actions || [];
     $("host").hidden = ha.length === 0 && !(s.you && s.you.is_host);
@@ -123,15 +312,22 @@
     $("host-bots").hidden = ha.indexOf("add_bots") < 0;
     $("host-void").hidden = ha.indexOf("void") < 0;
     $("table-rules").textContent = s.table.game_title + " \u00b7 " + rulesText(s.table.rules);
-    $("players").innerHTML = s.players.map(function (p) {
+    patch($("players"), s.players.map(function (p) {
       const me = s.you && s.you.seat === p.seat;
-      return '<li class="' + (me ? "me" : "") + '" data-seat="' + p.seat + '">Seat ' + p.seat + ": " + esc(p.name) +
+      return '<li id="player-' + p.seat + '" class="' + (me ? "me" : "") + '" data-seat="' + p.seat + '">Seat ' + p.seat + ": " + esc(p.name) +
         (p.is_host ? ' <span class="muted">(host)</span>' : "") + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
         (me ? ' <span class="muted">(you)</span>' : "") + ' \u2014 <span class="balance">' + p.balance + "</span> chips</li>";
-    }).join("");
-    $("log").innerHTML = s.log.map(function (l) { return "<li>" + esc(l) + "</li>"; }).join("");
-    $("log").scrollTop = $("log").scrollHeight;
-    if (s.game === "poker") renderPoker(s); else renderKind(s);
+    }).join(""));
+    patch($("log"), s.log.map(function (l) { return "<li>" + esc(l) + "</li>"; }).join(""));
+    patch(game, s.game === "poker" ? renderPoker(s) : renderKind(s));
+
+    if (hadFocus && !document.contains(focused)) {
+      // the control that had focus is gone (the action was made): keep the keyboard here
+      const next = game.querySelector("#my-actions button:not([hidden]), #my-actions input") || $("my-actions") || $("round-status");
+      if (next) next.focus({preventScroll: true});
+    }
+    speak(prev, s);
+    updateTitle();
   }
 
   function rulesText(r) {
@@ -144,17 +340,68 @@
     return (r.name || "family") + " \u00b7 ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises;
   }
 
+  // ---------------------------------------------------- what is said aloud
+  function myTurn(s) {
+    if (!s.you) return false;
+    if (s.game === "poker") return (s.actions || []).some(function (a) { return a.kind === "fold" || a.kind === "play"; });
+    return !!(s.deal && s.deal.actor === s.you.seat);
+  }
+  function turnKey(s) {
+    if (!myTurn(s)) return null;
+    if (s.game === "poker") return "r" + s.round.number;
+    return "d" + s.deal.number + ":" + s.deal.round_number + ":" + s.deal.bet + ":" + s.deal.cards_in_deck;
+  }
+  function turnText(s) {
+    if (s.game === "poker") {
+      const me = s.round.seats.filter(function (e) { return e.seat === s.you.seat; })[0];
+      return "Your turn: fold or play." + (me && me.cards ? " Your cards: " + me.cards.map(spoken).join(", ") + "." : "") +
+        (s.round.up_card ? " The dealer's up card: " + spoken(s.round.up_card) + "." : "");
+    }
+    return "Your turn" + (s.deal.to_call ? ": " + s.deal.to_call + " to call." : ".");
+  }
+  function resultKey(s) {
+    if (s.game === "poker") {
+      const shown = s.last || (s.round.phase === "settled" || s.round.phase === "voided" ? s.round : null);
+      return shown ? "p" + shown.number : null;
+    }
+    return s.last && !s.deal ? "k" + s.last.number : null;
+  }
+  function resultText(s) {
+    if (s.game === "poker") {
+      const shown = s.last || s.round;
+      if (shown.phase === "voided") return "Round " + shown.number + " was voided: every wager returned.";
+      const me = s.you && shown.seats.filter(function (e) { return e.seat === s.you.seat; })[0];
+      return "Round " + shown.number + ": the dealer has " + (shown.dealer_hand || "shown") + "." +
+        (me && me.result ? " Your net: " + signed(me.result.net) + " chips." : "");
+    }
+    const d = s.last;
+    if (d.voided) return "Deal " + d.number + " was voided: every chip returned.";
+    const mine = s.you && d.payoffs ? d.payoffs[String(s.you.seat)] : undefined;
+    return "Deal " + d.number + " is over. " + (d.awards || []).map(function (a) {
+      return a.name + " takes " + a.amount + " (" + a.share + ")";
+    }).join("; ") + "." + (mine !== undefined ? " Your net: " + signed(mine) + " chips." : "");
+  }
+  let saidTurn = null, saidResult = null;
+  function speak(prev, s) {
+    const rk = resultKey(s), tk = turnKey(s);
+    const parts = [];
+    if (prev && rk && rk !== saidResult) parts.push(resultText(s));
+    if (tk && tk !== saidTurn) parts.push(turnText(s));
+    saidResult = rk;
+    saidTurn = tk;
+    if (parts.length) announce(parts.join(" "));
+  }
+
   // --------------------------------------------------------- Four Card Poker
   function trainerOn() { return localStorage.getItem("fourcards:trainer") === "1"; }
 
   function renderPoker(s) {
-    const game = $("game");
     const live = s.round;
     const show = (live.phase === "wagers" && s.last) ? s.last : live;
     let h = '<div class="felt" id="poker-table">';
     h += '<div class="box dealer" id="dealer"><h3>Dealer</h3>';
     if (show.dealer_cards) {
-      h += cards(show.dealer_cards.map(function (c) { return c; }));
+      h += cards(show.dealer_cards);
       h += '<p id="dealer-hand">' + esc(show.dealer_hand || "") + "</p>";
     } else if (show.up_card) {
       h += '<div class="cards">' + back(5) + card(show.up_card, "up") + '</div><p class="muted" id="up-card">Up card ' + pip(show.up_card) + "</p>";
@@ -162,11 +409,12 @@
       h += '<p class="muted">Waiting for bets.</p>';
     }
     h += "</div>";
-    h += '<p class="muted" id="round-status">' + statusPoker(s, show) + "</p>";
+    h += '<p class="muted" id="round-status" tabindex="-1">' + statusPoker(s, show) + "</p>";
     h += '<div class="seats">';
     show.seats.forEach(function (e) {
       const me = s.you && s.you.seat === e.seat;
-      h += '<div class="seat' + (me ? " me" : "") + (show.actor === e.seat ? " actor" : "") + '" data-seat="' + e.seat + '">';
+      h += '<div id="seat-' + e.seat + '" class="seat' + (me ? " me" : "") + (show.actor === e.seat ? " actor" : "") +
+        (e.decision === "fold" ? " folded" : "") + '" data-seat="' + e.seat + '">';
       h += '<div class="name">' + esc(e.name) + (me ? ' <span class="badge">you</span>' : "") + "</div>";
       h += '<div class="muted">ante ' + e.ante + (e.aces_up ? " \u00b7 Aces Up " + e.aces_up : "") +
         (e.decision === "play" ? " \u00b7 play " + e.play : e.decision === "fold" ? " \u00b7 folded" : "") + "</div>";
@@ -178,15 +426,15 @@
           '<table class="results">' + Object.keys(r.wagers).filter(function (k) { return r.wagers[k]; }).map(function (k) {
             return "<tr><td>" + k.replace("_", " ").replace("aces up", "Aces Up") + '</td><td class="' + (r.wagers[k] > 0 ? "win" : "lose") + '">' + signed(r.wagers[k]) + "</td></tr>";
           }).join("") + (r.win_cap_adjustment ? "<tr><td>win cap</td><td>" + r.win_cap_adjustment + "</td></tr>" : "") +
-          '<tr><th>net</th><th class="' + (r.net >= 0 ? "win" : "lose") + '">' + signed(r.net) + "</th></tr></table></div>";
+          '<tr><th scope="row">net</th><td class="' + (r.net >= 0 ? "win" : "lose") + '"><b>' + signed(r.net) + "</b></td></tr></table></div>";
       }
       h += "</div>";
     });
     h += "</div>";
-    h += '<div class="box" id="my-actions">' + pokerActions(s) + "</div>";
-    h += "</div>";
-    game.innerHTML = h;
-    bindPoker(s);
+    const acts = pokerActions(s);
+    h += '<div class="box my-actions' + (acts.live ? " live" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' + acts.html + "</div>";
+    h += trainerBox(s);
+    return h + "</div>";
   }
 
   function statusPoker(s, show) {
@@ -196,6 +444,7 @@
     }
     if (show.phase === "wagers") return "Round " + show.number + ": place your bets; the host deals.";
     if (show.phase === "decisions") {
+      if (myTurn(s)) return "Round " + show.number + ": <b>your turn</b> to fold or play.";
       const who = show.seats.filter(function (e) { return e.seat === show.actor; })[0];
       return "Round " + show.number + ": " + (who ? esc(who.name) : "seat " + show.actor) + " to fold or play.";
     }
@@ -205,30 +454,45 @@
   function pokerActions(s) {
     let h = "";
     const acts = s.actions || [];
-    acts.forEach(function (a) {
-      if (a.kind === "wager") {
-        h += '<form id="wager-form" class="actions"><label>Ante <input type="number" name="ante" id="ante" min="0" max="' + a.ante_max + '" value="' + Math.min(Math.max(a.ante_min, 10), a.ante_max) + '"></label>' +
-          '<label>Aces Up <input type="number" name="aces_up" id="aces-up" min="0" max="' + a.aces_up_max + '" value="0"></label>' +
-          '<button type="submit" class="primary" id="place-bets">Place bets</button></form>';
-      } else if (a.kind === "fold") {
-        h += '<div class="actions" id="decision"><button type="button" id="fold" data-act="fold">Fold</button>';
-      } else if (a.kind === "play") {
+    const by = {};
+    acts.forEach(function (a) { by[a.kind] = a; });
+    if (by.wager) {
+      const a = by.wager;
+      h += '<form id="wager-form" class="actions"><label>Ante <input type="number" inputmode="numeric" name="ante" id="ante" min="0" max="' + a.ante_max +
+        '" value="' + Math.min(Math.max(a.ante_min, 10), a.ante_max) + '"></label>' +
+        '<label>Aces Up <input type="number" inputmode="numeric" name="aces_up" id="aces-up" min="0" max="' + a.aces_up_max + '" value="0"></label>' +
+        '<button type="submit" class="primary" id="place-bets">Place bets</button></form>';
+    }
+    if (by.fold || by.play) {
+      h += '<div class="actions" id="decision">';
+      if (by.fold) h += '<button type="button" id="fold" data-act="fold">Fold</button>';
+      const a = by.play;
+      if (a) {
         const mults = a.amounts ? a.amounts.map(function (x) { return x / a.ante; }) : [];
         if (!a.amounts) for (let m = 1; m * a.ante <= a.max; m++) mults.push(m);
         mults.forEach(function (m) {
           h += '<button type="button" class="primary" data-act="play" data-amount="' + (m * a.ante) + '" id="play-' + m + 'x">Play ' + m + "x (" + (m * a.ante) + ")</button>";
         });
-        if (!a.amounts && a.max > a.min) {
-          h += '<label>Play bet <input type="number" id="play-amount" min="' + a.min + '" max="' + a.max + '" value="' + a.min + '"></label><button type="button" id="play-custom">Play</button>';
-        }
-        h += "</div>";
       }
-    });
-    if (acts.length && acts[0].kind === "fold" && acts.length === 1) h += "</div>";
+      h += "</div>";
+      if (a && !a.amounts && a.max > a.min) {
+        h += '<form id="play-form" class="actions"><label>Play bet <input type="number" inputmode="numeric" id="play-amount" min="' + a.min + '" max="' + a.max +
+          '" value="' + a.min + '"></label><button type="submit" id="play-custom">Play</button></form>';
+      }
+    }
     if (!acts.length && s.you) h += '<p class="muted">' + (s.round.phase === "decisions" ? "Waiting for the others." : "Bets placed; waiting for the host to deal.") + "</p>";
-    h += '<label class="toggle"><input type="checkbox" id="trainer-toggle"' + (trainerOn() ? " checked" : "") + "> Trainer</label>";
-    if (trainerOn()) {
-      const t = s.trainer;
+    if (!s.you) h += '<p class="muted">Watching.</p>';
+    return {html: h, live: acts.length > 0};
+  }
+
+  // the trainer speaks only about a decision: the one to make now, or the one just made
+  function trainerBox(s) {
+    if (!s.you) return "";
+    let h = '<div class="box trainer-box" id="trainer-box"><label class="toggle"><input type="checkbox" id="trainer-toggle"' +
+      (trainerOn() ? " checked" : "") + "> Trainer</label>";
+    const deciding = (s.actions || []).some(function (a) { return a.kind === "play" || a.kind === "fold"; });
+    const t = s.trainer;
+    if (trainerOn() && (deciding || t)) {
       if (!s.trainer_available) h += '<div class="trainer" id="trainer">Trainer: analysis not available.</div>';
       else if (t && t.status === "ok") {
         const good = t.ev_lost <= 1e-9;
@@ -238,27 +502,7 @@
       } else if (t) h += '<div class="trainer" id="trainer">Trainer: ' + esc(t.message || t.status) + "</div>";
       else h += '<div class="trainer" id="trainer">Trainer: decide, then see the optimal decision and the EV given up.</div>';
     }
-    return h;
-  }
-
-  function bindPoker(s) {
-    const wf = $("wager-form");
-    if (wf) wf.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      act({kind: "wager", ante: Number($("ante").value || 0), aces_up: Number($("aces-up").value || 0)});
-    });
-    document.querySelectorAll("[data-act=play]").forEach(function (b) {
-      b.addEventListener("click", function () { act({kind: "play", amount: Number(b.dataset.amount), trainer: trainerOn()}); });
-    });
-    const pc = $("play-custom");
-    if (pc) pc.addEventListener("click", function () { act({kind: "play", amount: Number($("play-amount").value), trainer: trainerOn()}); });
-    const f = $("fold");
-    if (f) f.addEventListener("click", function () { act({kind: "fold", trainer: trainerOn()}); });
-    const tt = $("trainer-toggle");
-    if (tt) tt.addEventListener("change", function () {
-      localStorage.setItem("fourcards:trainer", tt.checked ? "1" : "0");
-      render(state);
-    });
+    return h + "</div>";
   }
 
   // ---------------------------------------------------------- Four of a Kind
@@ -266,9 +510,8 @@
     const d = s.deal || s.last;
     let h = '<div class="felt" id="kind-table">';
     if (!d) {
-      h += '<p id="round-status">No deal yet. ' + (s.players.length < s.min_players ? "At least " + s.min_players + " players are needed; " : "") + "the host deals.</p></div>";
-      $("game").innerHTML = h;
-      return;
+      h += '<p id="round-status" tabindex="-1">No deal yet. ' + (s.players.length < s.min_players ? "At least " + s.min_players + " players are needed; " : "") + "the host deals.</p>";
+      return h + "</div>";
     }
     const finished = !s.deal;
     h += '<div class="box"><span class="pot" id="pot">Pot ' + (finished ? potTotal(d) : d.pot) + "</span>";
@@ -278,7 +521,7 @@
       h += '<div class="turned" id="last-turn">Turned ' + card(d.last_turn.card, "sm") + " " + (d.last_turn.to ? "\u2192 " + esc(d.last_turn.to_name) : "discarded") + "</div>";
     }
     h += "</div>";
-    h += '<p id="round-status">' + kindStatus(s, d, finished) + "</p>";
+    h += '<p id="round-status" tabindex="-1">' + kindStatus(s, d, finished) + "</p>";
     if (finished && d.awards && d.awards.length) {
       h += '<div class="box split" id="split"><b>Split:</b> ' + d.awards.map(function (a) {
         return esc(a.name) + " takes " + a.amount + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")";
@@ -289,15 +532,15 @@
     h += '<div class="seats">';
     d.seats.forEach(function (e) {
       const me = s.you && s.you.seat === e.seat;
-      h += '<div class="seat ' + e.status + (me ? " me" : "") + (d.actor === e.seat ? " actor" : "") + '" data-seat="' + e.seat + '">';
-      h += '<div class="name">' + esc(e.name) + (d.button === e.seat ? ' <span class="badge btn" title="button">D</span>' : "") +
+      h += '<div id="seat-' + e.seat + '" class="seat ' + e.status + (me ? " me" : "") + (d.actor === e.seat ? " actor" : "") + '" data-seat="' + e.seat + '">';
+      h += '<div class="name">' + esc(e.name) + (d.button === e.seat ? ' <span class="badge btn" title="button" aria-label="button">D</span>' : "") +
         (me ? ' <span class="badge">you</span>' : "") + (e.status !== "active" ? ' <span class="badge">' + e.status.replace("_", "-") + "</span>" : "") + "</div>";
       h += cards(e.cards, "sm");
       h += '<div class="muted">stack ' + e.stack + " \u00b7 in " + e.contributed + (e.stake ? " \u00b7 this round " + e.stake : "") + "</div>";
       if (e.odds) {
         h += '<div class="odds" data-high="' + e.odds.p_high + '" data-low="' + e.odds.p_low + '">high ' + pct(e.odds.p_high) +
-          '<div class="bar high"><span style="width:' + pct(e.odds.p_high) + '"></span></div>low ' + pct(e.odds.p_low) +
-          '<div class="bar low"><span style="width:' + pct(e.odds.p_low) + '"></span></div></div>';
+          '<div class="bar high" aria-hidden="true"><span style="width:' + pct(e.odds.p_high) + '"></span></div>low ' + pct(e.odds.p_low) +
+          '<div class="bar low" aria-hidden="true"><span style="width:' + pct(e.odds.p_low) + '"></span></div></div>';
       }
       if (d.payoffs && d.payoffs[String(e.seat)] !== undefined) {
         const p = d.payoffs[String(e.seat)];
@@ -306,9 +549,9 @@
       h += "</div>";
     });
     h += "</div>";
-    h += '<div class="box" id="my-actions">' + kindActions(s) + "</div></div>";
-    $("game").innerHTML = h;
-    bindKind();
+    const acts = kindActions(s);
+    h += '<div class="box my-actions' + (acts.live ? " live" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' + acts.html + "</div>";
+    return h + "</div>";
   }
 
   function potTotal(d) { return (d.awards || []).reduce(function (t, a) { return t + a.amount; }, 0); }
@@ -323,31 +566,22 @@
 
   function kindActions(s) {
     const acts = s.actions || [];
-    if (!acts.length) return '<p class="muted">' + (s.you ? "Waiting." : "Watching.") + "</p>";
+    if (!acts.length) return {html: '<p class="muted">' + (s.you ? "Waiting." : "Watching.") + "</p>", live: false};
     let h = '<div class="actions" id="kind-actions">';
     acts.forEach(function (a) {
       const k = a.kind;
       if (k === "check" || k === "fold") {
-        h += '<button type="button" data-kind="' + k + '" id="act-' + k + '">' + (k === "check" ? "Check" : "Fold") + "</button>";
+        h += '<button type="button" data-act="' + k + '" id="act-' + k + '">' + (k === "check" ? "Check" : "Fold") + "</button>";
       } else if (k === "call") {
-        h += '<button type="button" class="primary" data-kind="call" id="act-call">Call ' + a.min_amount + (a.all_in ? " (all-in)" : "") + "</button>";
+        h += '<button type="button" class="primary" data-act="call" id="act-call">Call ' + a.min_amount + (a.all_in ? " (all-in)" : "") + "</button>";
       } else {
-        h += '<span class="wager"><input type="number" id="amt-' + k + '" min="' + a.min_amount + '" max="' + a.max_amount + '" value="' + a.min_amount + '" aria-label="' + k + ' amount">' +
-          '<button type="button" class="primary" data-kind="' + k + '" id="act-' + k + '">' + (k === "bet" ? "Bet" : "Raise") + " " + a.min_amount + (a.max_amount > a.min_amount ? "\u2013" + a.max_amount : "") + "</button></span>";
+        const word = k === "bet" ? "Bet" : "Raise";
+        h += '<form class="wager" data-kind="' + k + '" id="form-' + k + '"><label for="amt-' + k + '" class="sr-only">' + word + " amount</label>" +
+          '<input type="number" inputmode="numeric" id="amt-' + k + '" min="' + a.min_amount + '" max="' + a.max_amount + '" value="' + a.min_amount + '">' +
+          '<button type="submit" class="primary" id="act-' + k + '">' + word + " " + a.min_amount + (a.max_amount > a.min_amount ? "\u2013" + a.max_amount : "") + "</button></form>";
       }
     });
-    return h + "</div>";
-  }
-
-  function bindKind() {
-    document.querySelectorAll("#kind-actions button[data-kind]").forEach(function (b) {
-      b.addEventListener("click", function () {
-        const k = b.dataset.kind;
-        const body = {kind: k};
-        if (k === "bet" || k === "raise") body.amount = Number($("amt-" + k).value);
-        act(body);
-      });
-    });
+    return {html: h + "</div>", live: true};
   }
 
   connect();
