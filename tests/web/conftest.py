@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from browsing import base_url, browser  # noqa: F401 - the browser tests' fixtures (one app, one Chromium per module)
 from fastapi.testclient import TestClient
 
 from dbtesting import database_url_for

@@ -12,99 +12,15 @@ Skipped (with the reason) when Chromium is missing, unless
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from dbtesting import database_url_for
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from browsing import axe_violations, create, shot, watch_errors
 
 pytestmark = pytest.mark.browser
-
-
-def _require_browser() -> None:
-    reason = None
-    if not Path(CHROMIUM).exists():
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:  # pragma: no cover
-            reason = "the playwright Python package is not installed"
-    if reason:
-        if os.environ.get("FOURCARDS_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"FOURCARDS_REQUIRE_BROWSER=1 but {reason}")
-        pytest.skip(reason)
-
-
-class ThreadServer:
-    """uvicorn serving the app in a thread on a free loopback port."""
-
-    def __init__(self, app: Any) -> None:
-        import uvicorn
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> ThreadServer:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "server did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
-
-
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def base_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real app on a fresh SQLite file or PostgreSQL schema (see tests/dbtesting.py)."""
-    _require_browser()
-    from fourcards.web import create_app
-
-    for url in database_url_for(request.param, tmp_path_factory.mktemp("browser")):
-        with ThreadServer(create_app(url, bot_delay=0.02)) as srv:
-            yield srv.base
-
-
-@pytest.fixture(scope="module")
-def browser(base_url: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def _shot(page: Any, name: str) -> None:
-    folder = os.environ.get("FOURCARDS_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / name), full_page=True)
-
-
-def _watch_errors(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
+_shot, _watch_errors, _create = shot, watch_errors, create
 
 
 def test_four_card_poker_round(browser: Any, base_url: str) -> None:
@@ -213,6 +129,7 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
     balances = [int(x) for x in host.locator("#players .balance").all_inner_texts()]
     assert sum(balances) == 5 * 1000  # chips are conserved among the players
     _shot(host, "kind-split.png")
+    assert axe_violations(host) == [] and axe_violations(guest) == []  # wins and losses readable
     assert errors == []
     host_ctx.close()
     guest_ctx.close()
@@ -222,15 +139,6 @@ def _no_overflow(page: Any, width: int, where: str) -> None:
     """No horizontal scrolling: the page is no wider than the phone."""
     sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert sw <= iw and sw <= width, f"{where}: the page is {sw} px wide on a {width} px screen (innerWidth {iw})"
-
-
-def _create(page: Any, base_url: str, game: str, bots: int, chips: str = "1000") -> None:
-    page.goto(base_url + "/")
-    page.fill("#host_name", "Pat")
-    page.check(f"input[name=game][value={game}]")
-    page.fill("input[name=bots]", str(bots))
-    page.fill("input[name=starting_chips]", chips)
-    page.click("#create-btn")
 
 
 @pytest.mark.parametrize("width", [390, 360])

@@ -219,6 +219,8 @@
   document.addEventListener("visibilitychange", function () { if (!document.hidden) wakeUp(); });
 
   // ------------------------------------------------------------ fixed controls
+  const phone = window.matchMedia("(max-width: 560px)").matches;
+  if (phone) $("invite").open = false;  // on a phone the table comes first; the invite is a tap away
   $("share-link").value = window.location.origin + "/t/" + tableId;
   $("copy-link").addEventListener("click", function () {
     $("share-link").select();
@@ -328,7 +330,16 @@
     }
     speak(prev, s);
     updateTitle();
+    dock();
   }
+
+  // on phones your actions are docked at the bottom of the screen: keep room for them
+  function dock() {
+    const d = $("my-actions");
+    const h = d && getComputedStyle(d).position === "fixed" ? d.offsetHeight : 0;
+    document.documentElement.style.setProperty("--dock", h + "px");
+  }
+  window.addEventListener("resize", dock);
 
   function rulesText(r) {
     if (GAME === "poker") {

@@ -1,0 +1,156 @@
+"""Helpers of the browser tests: Debian's Chromium through Playwright, the app in a thread,
+axe-core (the copy shipped in the pinned ``axe-playwright-python`` package; nothing is
+fetched at test time).
+
+Skipped (with the reason) when Chromium is missing, unless
+``FOURCARDS_REQUIRE_BROWSER=1`` (CI), which makes that a failure. Set
+``FOURCARDS_SCREENSHOT_DIR`` to save the screenshots used in the docs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dbtesting import database_url_for
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+TABLE_URL = re.compile(r".*/t/[a-z0-9]{8}$")
+
+
+def require_browser() -> None:
+    """Skip (or fail under ``FOURCARDS_REQUIRE_BROWSER=1``) without Chromium and Playwright."""
+    reason = None
+    if not Path(CHROMIUM).exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:  # pragma: no cover
+            reason = "the playwright Python package is not installed"
+    if reason:
+        if os.environ.get("FOURCARDS_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"FOURCARDS_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+
+
+class ThreadServer:
+    """uvicorn serving the app in a thread on a free loopback port."""
+
+    def __init__(self, app: Any) -> None:
+        import uvicorn
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def base_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app on a fresh SQLite file or PostgreSQL schema (see tests/dbtesting.py)."""
+    require_browser()
+    from fourcards.web import create_app
+
+    for url in database_url_for(request.param, tmp_path_factory.mktemp("browser")):
+        with ThreadServer(create_app(url, bot_delay=0.02)) as srv:
+            yield srv.base
+
+
+@pytest.fixture(scope="module")
+def browser(base_url: str) -> Iterator[Any]:
+    """One headless Chromium per test module."""
+    yield from launch()
+
+
+def launch() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a full-page screenshot as ``name`` when ``FOURCARDS_SCREENSHOT_DIR`` is set."""
+    folder = os.environ.get("FOURCARDS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / name), full_page=True)
+
+
+def watch_errors(page: Any) -> list[str]:
+    """A list that collects the page's uncaught JavaScript errors."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def create(page: Any, base_url: str, game: str, bots: int, chips: str = "1000", name: str = "Pat") -> None:
+    """Create a table from the lobby form (the page goes on to the table when it is made)."""
+    page.goto(base_url + "/")
+    page.fill("#host_name", name)
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=bots]", str(bots))
+    page.fill("input[name=starting_chips]", chips)
+    page.click("#create-btn")
+
+
+def table_id(page: Any) -> str:
+    """The id of the table the page shows."""
+    return str(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+_AXE: str | None = None
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's violations on the page as it is now (all rules axe runs by default):
+    one line per rule and element, empty when there are none."""
+    global _AXE
+    if _AXE is None:
+        import axe_playwright_python
+
+        _AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+    page.evaluate(_AXE)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} - {n['target']} {n.get('failureSummary', '')!r}"
+            for v in result["violations"] for n in v["nodes"]]
+
+
+def on_screen(page: Any, selector: str) -> bool:
+    """Is every element matching ``selector`` wholly inside the viewport (as it is scrolled now)?"""
+    return bool(page.evaluate("""sel => {
+        const els = Array.from(document.querySelectorAll(sel));
+        return els.length > 0 && els.every(e => {
+            const r = e.getBoundingClientRect();
+            return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        });
+    }""", selector))
