@@ -54,8 +54,8 @@ from fourcards.hands import (
     N_VALUES,
     HandCategory,
     dense_to_value,
-    sort_small,
 )
+from fourcards.jit import sort_small
 from fourcards.poker.rules import AcesUpTable, PokerRules
 
 __all__ = [

@@ -24,7 +24,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, DENSE_RANK_4, all_hands, sort_small
+from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, DENSE_RANK_4, all_hands
+from fourcards.jit import sort_small
 
 __all__ = [
     "VALUE4_BY_RANKS",
