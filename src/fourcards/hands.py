@@ -382,13 +382,8 @@ def _dense() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         dense, codes = _build_tables()
         assert len(codes) == N_VALUES
         category = (codes >> 16).astype(np.uint8)
-        for t in (dense, codes, category):
-            t.setflags(write=False)
         _DENSE = (dense, codes, category)
     return _DENSE
-
-
-BINOM.setflags(write=False)
 
 
 def dense_to_value(rank: int) -> HandValue:
