@@ -142,6 +142,10 @@ def optimal_strategy(rules: PokerRules | str = "live", counts: an.ExactCounts | 
     which leaves the house edge unchanged and keeps the money at risk lowest.
     """
     rules = an._as_rules(rules)
+    if counts is None and not an.counts_cached():
+        shipped = _shipped_optimal(rules)
+        if shipped is not None:
+            return Strategy("optimal", shipped)
     counts = counts or an.exact_counts()
     b = an.bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
     # the EV is linear in k: the best play is the largest multiple when 2 le > n, else the smallest;
@@ -151,6 +155,55 @@ def optimal_strategy(rules: PokerRules | str = "live", counts: an.ExactCounts | 
                                     max(rules.decision_multiples), dec)
     dec.setflags(write=False)
     return Strategy("optimal", dec)
+
+
+#: The ante bonus tables whose optimal decisions ship with the package (``poker/data``).
+SHIPPED_ANTE_BONUS = ("25/20/2", "30/15/2")
+
+
+def _shipped_name(rules: PokerRules) -> str:
+    m = rules.decision_multiples
+    return f"optimal-{str(rules.ante_bonus).replace('/', '-')}-{min(m)}-{max(m)}.u8.xz"
+
+
+def _shipped_optimal(rules: PokerRules) -> np.ndarray | None:
+    """The optimal decisions shipped as package data for these rules' ante bonus and play
+    multiples (computed once from the exact counts, see :func:`ship_optimal_decisions`), or None.
+
+    They let a first simulation with the optimal strategy start without computing the
+    dealer counts; ``tests/poker/test_strategy.py`` checks them against the counts.
+    """
+    import lzma
+    from importlib import resources
+
+    try:
+        data = resources.files("fourcards.poker").joinpath("data", _shipped_name(rules)).read_bytes()
+        dec = np.frombuffer(lzma.decompress(data), dtype=np.uint8)
+    except (OSError, lzma.LZMAError):
+        return None
+    n = len(dec) // 13
+    if len(dec) != 13 * n or n != 484_731:
+        return None
+    dec = dec.reshape(13, n)
+    dec.setflags(write=False)
+    return dec
+
+
+def ship_optimal_decisions(directory: str | Path) -> list[Path]:
+    """Write the optimal decisions of :data:`SHIPPED_ANTE_BONUS` (1x-3x play) into ``directory``
+    (``src/fourcards/poker/data`` when releasing; needs the exact counts)."""
+    import lzma
+
+    from fourcards.poker.rules import get_rules
+
+    out = []
+    for table in SHIPPED_ANTE_BONUS:
+        rules = get_rules("live", ante_bonus=table)
+        dec = optimal_strategy(rules, an.exact_counts()).decisions
+        path = Path(directory) / _shipped_name(rules)
+        path.write_bytes(lzma.compress(np.ascontiguousarray(dec).tobytes(), preset=9))
+        out.append(path)
+    return out
 
 
 # ---------------------------------------------------------------------------
