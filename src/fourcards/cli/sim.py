@@ -20,8 +20,9 @@ from fourcards.cli.app import console, err_console, fail, kind_app, poker_app
 from fourcards.errors import FourcardsError
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (>= 0); default: a random seed, reported.")]
-WorkersOpt = Annotated[int, typer.Option("--workers", help="Processes: 1 = this process; W > 1 = a Dask "
-                                         "LocalCluster of W worker processes.")]
+WorkersOpt = Annotated[int, typer.Option("--workers", help="Workers on this machine: 1 = this process; W > 1 = "
+                                         "W threads (Four Card Poker) or processes (Four of a Kind, when "
+                                         "the run is long enough to gain); a small run stays serial.")]
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="Address of a running Dask scheduler, "
                                                   "e.g. tcp://host:8786.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]

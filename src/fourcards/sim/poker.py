@@ -541,10 +541,12 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
         session_hands, bankroll: play sessions of ``session_hands`` hands starting
             from ``bankroll`` chips (both or neither); reports session quantiles
             and the risk of ruin.
-        workers: processes (1: this process).
+        workers: 1: this thread; more: that many threads (the kernel releases the GIL),
+            unless ``backend`` says otherwise.
         scheduler: a Dask scheduler address (``tcp://host:8786``); client: a ready
             :class:`distributed.Client`.
-        backend: see :func:`fourcards.sim.runner.run_tasks`.
+        backend: see :func:`fourcards.sim.runner.run_tasks` (``"auto"``: serial for one
+            worker or one task, else threads).
         progress: ``progress(done_rounds, total_rounds)`` as tasks finish.
 
     Raises:
@@ -591,12 +593,12 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     rounds_of = [sum(_chunk_size(job, c) for c in range(lo, hi)) * (k or 1) for lo, hi in tasks]
     on_done = progress_counter(rounds_of, hands, progress)
 
+    if scheduler is None and client is None and backend not in ("processes", "dask"):
+        _decision_tables(strat)  # build before timing the rounds (worker processes build their own)
     t0 = time.perf_counter()
-    if scheduler is None and client is None and backend in ("auto", "serial") and n_workers == 1:
-        _decision_tables(strat)  # build before timing the rounds
-        t0 = time.perf_counter()
+    used: list[str] = []
     parts = run_tasks(_poker_task, job, tasks, workers=n_workers, scheduler=scheduler, client=client,
-                      backend=backend, on_done=on_done)
+                      backend=backend, on_done=on_done, releases_gil=True, used=used)
     seconds = time.perf_counter() - t0
     total = _merge(parts)
     summary = summarize_counts(total.counts.ravel(), nets.ravel(), ante)
@@ -604,10 +606,8 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     if k:
         sessions = SessionStats(k, bank, stake_max, total.sessions, total.ruined, total.sess_values,
                                 total.sess_counts)
-    used_backend = "dask" if (scheduler or client) else (
-        backend if backend != "auto" else ("serial" if n_workers == 1 else "dask"))
     return PokerSimResult(rules, strat.name, seed, ante, aces_up, hands, total.counts, nets, summary,
-                          sessions, seconds, n_workers, used_backend)
+                          sessions, seconds, n_workers, used[0])
 
 
 def session_paths(result: PokerSimResult, strategy: SimStrategy | Any, n_paths: int = 20) -> np.ndarray:
