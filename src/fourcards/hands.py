@@ -323,12 +323,34 @@ def colex_combos(n: int, k: int) -> np.ndarray:
     return rows
 
 
+def _value_keys() -> tuple[np.ndarray, np.ndarray]:
+    """Codes of every (rank multiset, suited) key of a four-card hand, and the sorted distinct codes.
+
+    A four-card value depends only on the ranks and on whether the four share a suit:
+    1,820 multisets of 4 ranks (``sum C(r_i + i, i + 1)`` over ascending ranks) not
+    suited, then the same keys + 1,820 suited (only the 715 with distinct ranks occur).
+    """
+    ms = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64)  # ascending ranks
+    n_ms = len(ms)
+    idx = BINOM[ms[:, 0], 1] + BINOM[ms[:, 1] + 1, 2] + BINOM[ms[:, 2] + 2, 3] + BINOM[ms[:, 3] + 3, 4]
+    table = np.full(2 * n_ms, -1, dtype=np.int64)
+    table[idx] = _codes4_numpy(ms * 4 + np.arange(4))  # four suits: never a flush
+    distinct = (np.diff(ms, axis=1) > 0).all(axis=1)
+    table[n_ms + idx[distinct]] = _codes4_numpy(ms[distinct] * 4)  # one suit
+    return table, np.unique(table[table >= 0])
+
+
 def _build_tables() -> tuple[np.ndarray, np.ndarray]:
-    combos = colex_combos(52, 4).astype(np.int64)  # row i has colex index i
-    codes = _codes4_numpy(combos)
-    uniq = np.unique(codes)
-    dense = np.searchsorted(uniq, codes).astype(np.uint16)
-    return dense, uniq.astype(np.int32)
+    """``(DENSE_RANK_4, DENSE_CODES)``: every four-card set looks up the value of its
+    (rank multiset, suited) key (about 20 ms)."""
+    table, uniq = _value_keys()
+    combos = colex_combos(52, 4)  # row i has colex index i, cards ascending
+    ranks = (combos >> 2).astype(np.int64)
+    suited = ((combos & 3) == (combos[:, :1] & 3)).all(axis=1)
+    key = BINOM[ranks[:, 0], 1] + BINOM[ranks[:, 1] + 1, 2] + BINOM[ranks[:, 2] + 2, 3] + BINOM[ranks[:, 3] + 3, 4]
+    key += len(table) // 2 * suited
+    dense_of_key = np.searchsorted(uniq, table).astype(np.uint16)
+    return dense_of_key[key], uniq.astype(np.int32)
 
 
 def _codes4_numpy(combos: np.ndarray) -> np.ndarray:
@@ -369,26 +391,37 @@ def _codes4_numpy(combos: np.ndarray) -> np.ndarray:
 #: Number of distinct four-card hand values (2,535).
 N_VALUES = 2535
 _DENSE: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+_CODES: tuple[np.ndarray, np.ndarray] | None = None
 # Built on first use by the module ``__getattr__`` (importing this module stays cheap):
 DENSE_RANK_4: np.ndarray
 DENSE_CODES: np.ndarray
 CATEGORY_OF_DENSE: np.ndarray
 
 
+def _codes() -> tuple[np.ndarray, np.ndarray]:
+    """``(DENSE_CODES, CATEGORY_OF_DENSE)``: the 2,535 values, built on first use (a few ms)."""
+    global _CODES
+    if _CODES is None:
+        codes = _value_keys()[1].astype(np.int32)
+        assert len(codes) == N_VALUES
+        _CODES = (codes, (codes >> 16).astype(np.uint8))
+    return _CODES
+
+
 def _dense() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(DENSE_RANK_4, DENSE_CODES, CATEGORY_OF_DENSE)``, built on first use (about 60 ms)."""
+    """``(DENSE_RANK_4, DENSE_CODES, CATEGORY_OF_DENSE)``, built on first use (about 20 ms)."""
     global _DENSE
     if _DENSE is None:
         dense, codes = _build_tables()
-        assert len(codes) == N_VALUES
-        category = (codes >> 16).astype(np.uint8)
-        _DENSE = (dense, codes, category)
+        small = _codes()
+        assert np.array_equal(codes, small[0])
+        _DENSE = (dense, *small)
     return _DENSE
 
 
 def dense_to_value(rank: int) -> HandValue:
     """The :class:`HandValue` of a dense rank from :data:`DENSE_RANK_4`."""
-    return HandValue(int(_dense()[1][rank]))
+    return HandValue(int(_codes()[0][rank]))
 
 
 def _as_card_array(hands: np.ndarray, width: int | tuple[int, ...]) -> np.ndarray:
@@ -482,17 +515,19 @@ def all_hands(k: int, deck: Sequence[int] | None = None) -> np.ndarray:
 
 def category_counts(dense_ranks: np.ndarray) -> dict[HandCategory, int]:
     """How many of the given dense ranks fall in each category."""
-    counts = np.bincount(_dense()[2][dense_ranks], minlength=8)
+    counts = np.bincount(_codes()[1][dense_ranks], minlength=8)
     return {HandCategory(i): int(counts[i]) for i in range(8)}
 
 
-_LAZY = {"DENSE_RANK_4": 0, "DENSE_CODES": 1, "CATEGORY_OF_DENSE": 2}
-
-
 def __getattr__(name: str) -> Any:
-    """The dense tables on first use (:func:`_dense`), and ``sort_small`` (now in :mod:`fourcards.jit`)."""
-    if name in _LAZY:
-        return _dense()[_LAZY[name]]
+    """The dense tables on first use (:func:`_dense`, :func:`_codes`), and ``sort_small`` (now in
+    :mod:`fourcards.jit`)."""
+    if name == "DENSE_RANK_4":
+        return _dense()[0]
+    if name == "DENSE_CODES":
+        return _codes()[0]
+    if name == "CATEGORY_OF_DENSE":
+        return _codes()[1]
     if name == "sort_small":  # moved to fourcards.jit (imports numba)
         from fourcards.jit import sort_small
 

@@ -43,13 +43,13 @@ from typing import Any
 
 import numpy as np
 
+from fourcards import hands
 from fourcards.cards import Card, Rank, parse_card, parse_cards
 from fourcards.errors import CardError, RulesError
 from fourcards.hands import (
     BINOM,
     CATEGORY_OF_DENSE,
     DENSE_CODES,
-    DENSE_RANK_4,
     N_VALUES,
     HandCategory,
     dense_to_value,
@@ -83,7 +83,7 @@ N_HANDS5 = 2_598_960
 #: (player hand, up card) pairs: C(52, 5) x 47.
 N_PLAYER_UP_PAIRS = N_HANDS5 * 47
 #: Format of the on-disk cache; bump when the layout or the method changes.
-#: (2: the orbit arrays stored with the counts.)
+#: (2: one ``.npy`` holding the counts and the orbit arrays.)
 CACHE_VERSION = 2
 
 _N2, _N3, _N4 = 1326, 22100, 270725
@@ -146,7 +146,7 @@ class BaseTables:
                 combos = np.empty((N_HANDS5, 5), dtype=np.uint8)
                 k.colex_combos5(combos)
                 rank5 = np.empty(N_HANDS5, dtype=np.uint16)
-                k.best5_all(combos, DENSE_RANK_4, BINOM, rank5)
+                k.best5_all(combos, hands.DENSE_RANK_4, BINOM, rank5)
                 rep = np.empty(N_HANDS5, dtype=np.int32)
                 size = np.empty(N_HANDS5, dtype=np.uint8)
                 k.orbits(combos, BINOM, _SUIT_PERMS, rep, size)
@@ -170,13 +170,32 @@ class BaseTables:
         assert self._orbits is not None
         return self._orbits
 
-    def adopt_orbits(self, orbit_colex: np.ndarray, orbit_size: np.ndarray, orbit_rank: np.ndarray) -> None:
-        """Use orbit arrays read from the cache (checked against the full build if that ever runs)."""
+    def adopt_orbits(self, orbit_colex: np.ndarray, orbit_size: np.ndarray, orbit_rank: np.ndarray) -> bool:
+        """Use orbit arrays read from the cache (checked against the full build if that ever runs).
+
+        Returns whether they were adopted (False: the tables had orbit arrays already, equal ones).
+
+        Raises:
+            ValueError: they differ from the orbit arrays already in use.
+        """
+        new = (orbit_colex, orbit_size, orbit_rank)
         with self._lock:
-            if self._orbits is None:
-                for arr in (orbit_colex, orbit_size, orbit_rank):
-                    arr.setflags(write=False)
-                self._orbits = (orbit_colex, orbit_size, orbit_rank)
+            if self._orbits is not None:
+                if not all(np.array_equal(a, b) for a, b in zip(self._orbits, new, strict=True)):
+                    raise ValueError("cached orbit tables disagree with the ones in use")
+                return False
+            if len(orbit_colex) != len(orbit_size) or len(orbit_colex) != len(orbit_rank):
+                raise ValueError("orbit tables of different lengths")
+            for arr in new:
+                arr.setflags(write=False)
+            self._orbits = new
+            return True
+
+    def forget_orbits(self) -> None:
+        """Drop orbit arrays adopted from a cache that turned out corrupt (unless the full build ran)."""
+        with self._lock:
+            if self._full is None:
+                self._orbits = None
 
     @property
     def combos(self) -> np.ndarray:
@@ -251,7 +270,9 @@ def cache_dir() -> Path:
 
 
 def _cache_file(directory: Path) -> Path:
-    return directory / f"fcp-dealer-counts-v{CACHE_VERSION}.npz"
+    """The cache: one ``.npy`` int32 array ``(28, n_orbits)``: rows 0-12 ``le``, 13-25 ``lt`` (by up
+    rank), 26 ``orbit_colex``, 27 ``orbit_rank * 256 + orbit_size`` (one read, no zip)."""
+    return directory / f"fcp-dealer-counts-v{CACHE_VERSION}.npy"
 
 
 @dataclass(frozen=True)
@@ -333,7 +354,7 @@ def _compute_counts(progress: Callable[[int, int], None] | None, workers: int | 
     lt = np.full((13, n_orb), -1, dtype=np.int32)
     done = 0
     lock = threading.Lock()
-    table4 = np.ascontiguousarray(DENSE_RANK_4)
+    table4 = hands.DENSE_RANK_4
 
     def one(ur: int) -> None:
         nonlocal done
@@ -356,7 +377,8 @@ def _compute_counts(progress: Callable[[int, int], None] | None, workers: int | 
 
 
 def _finish_counts(le: np.ndarray, lt: np.ndarray, tables: BaseTables, seconds: float, source: str) -> ExactCounts:
-    valid = ~tables.orbit_has_up()
+    # computed counts hold -1 exactly where the hand holds the up card (checked on reading)
+    valid = ~tables.orbit_has_up() if source == "computed" else le >= 0
     weight = np.where(valid, tables.orbit_size.astype(np.int64)[None, :], 0)
     for arr in (le, lt, valid, weight):
         arr.setflags(write=False)
@@ -366,8 +388,9 @@ def _finish_counts(le: np.ndarray, lt: np.ndarray, tables: BaseTables, seconds: 
 def _check_counts(counts: ExactCounts) -> None:
     """Cheap integrity checks (a corrupt cache is recomputed)."""
     le, lt, valid = counts.le, counts.lt, counts.valid
-    if not ((le[valid] >= lt[valid]).all() and (le[valid] <= N_DEALER_HANDS).all()
-            and (lt[valid] >= 0).all() and (le[~valid] == -1).all()):
+    # valid entries: 0 <= lt <= le <= N; the others -1 (whole-array passes, no masked copies)
+    if not ((le >= lt).all() and le.max() <= N_DEALER_HANDS and lt.min() >= -1 and le.min() >= -1
+            and np.array_equal(le < 0, ~valid) and np.array_equal(lt < 0, ~valid)):
         raise ValueError("dealer counts out of range")
     if int(counts.weight.sum()) != 13 * N_HANDS_PER_UP:
         raise ValueError("weights do not sum to 13 x C(51,5)")
@@ -402,33 +425,31 @@ def exact_counts(*, use_cache: bool = True, directory: str | os.PathLike[str] | 
         path = _cache_file(d)
         counts = None
         if path.exists():
+            tables = base_tables()
+            adopted = False
             try:
                 t0 = time.perf_counter()
-                with np.load(path) as z:
-                    le, lt = z["le"], z["lt"]
-                    orbits = (z["orbit_colex"].astype(np.int32, copy=False),
-                              z["orbit_size"].astype(np.uint8, copy=False),
-                              z["orbit_rank"].astype(np.uint16, copy=False))
-                if not (le.shape == lt.shape == (13, len(orbits[0])) and len(orbits[0]) == len(orbits[2])):
-                    raise ValueError("shape")
-                tables = base_tables()
-                tables.adopt_orbits(*orbits)
-                if le.shape != (13, tables.n_orbits):
-                    raise ValueError("shape")
-                counts = _finish_counts(le.astype(np.int32, copy=False), lt.astype(np.int32, copy=False),
-                                        tables, time.perf_counter() - t0, "disk")
+                a = np.load(path)
+                if a.dtype != np.int32 or a.ndim != 2 or a.shape[0] != 28:
+                    raise ValueError("layout")
+                orbits = (np.ascontiguousarray(a[26]), (a[27] & 255).astype(np.uint8),
+                          (a[27] >> 8).astype(np.uint16))
+                adopted = tables.adopt_orbits(*orbits)
+                counts = _finish_counts(a[:13], a[13:26], tables, time.perf_counter() - t0, "disk")
                 _check_counts(counts)
             except (OSError, ValueError, KeyError):
                 counts = None
+                if adopted:
+                    tables.forget_orbits()
         if counts is None:
             counts = _compute_counts(progress, workers)
             _check_counts(counts)
             try:
                 d.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
                 t = counts.tables
-                np.savez(tmp, le=counts.le, lt=counts.lt, orbit_colex=t.orbit_colex, orbit_size=t.orbit_size,
-                         orbit_rank=t.orbit_rank)
+                np.save(tmp, np.vstack([counts.le, counts.lt, t.orbit_colex,
+                                        t.orbit_rank.astype(np.int32) * 256 + t.orbit_size]).astype(np.int32))
                 os.replace(tmp, path)
             except OSError:
                 pass  # a read-only cache dir only costs time
@@ -451,7 +472,7 @@ def count_hand(cards: Iterable[Card | str] | str, up: Card | str) -> tuple[int, 
     hand, upc = _validate_hand(cards, up)
     idx = np.array(sorted(c.index for c in hand), dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
-    _kernels().count_one(idx, upc.index, _rank5_of(hand), np.ascontiguousarray(DENSE_RANK_4), BINOM, out)
+    _kernels().count_one(idx, upc.index, _rank5_of(hand), hands.DENSE_RANK_4, BINOM, out)
     return int(out[0]), int(out[1])
 
 
@@ -461,7 +482,7 @@ def _rank5_of(hand: Sequence[Card]) -> int:
 
     best = 0
     for four in combinations(sorted(c.index for c in hand), 4):
-        best = max(best, int(DENSE_RANK_4[sum(int(BINOM[c, i + 1]) for i, c in enumerate(four))]))
+        best = max(best, int(hands.DENSE_RANK_4[sum(int(BINOM[c, i + 1]) for i, c in enumerate(four))]))
     return best
 
 
@@ -614,7 +635,12 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
         raise RulesError(f"a strategy needs decisions of shape {counts.le.shape}, got {dec.shape}")
     valid = counts.valid
     opts = options(rules)
-    bad = valid & ~np.isin(dec, opts)
+    if dec.dtype == np.uint8:  # a look-up table is faster than np.isin
+        allowed = np.zeros(256, dtype=bool)
+        allowed[list(opts)] = True
+        bad = valid & ~allowed[dec]
+    else:
+        bad = valid & ~np.isin(dec, opts)
     if bad.any():
         raise RulesError(
             f"strategy {name!r} makes play bets the rules do not allow "
