@@ -28,7 +28,7 @@ SIGNATURES: dict[str, dict[str, str]] = {
     "fourcards.poker.kernels": {
         "colex_combos5": "i8(u1[:, ::1])",  # out
         "best5_all": "i8(u1[:, ::1], u2[::1], i8[:, ::1], u2[::1])",  # combos, table4, binom, out
-        "orbits": "i8(u1[:, ::1], i8[:, ::1], i8[:, ::1], i4[::1], u1[::1])",  # combos, binom, perms, rep, size
+        "orbits": "i8(u1[:, ::1], i8[:, ::1], i4[::1], u1[::1])",  # combos, binom, rep, size
         "pack5": "i8(u1[:, ::1], i4[::1], i4[::1])",  # combos, rows, out
         # up rank, combos, r5, table4, binom, player, player_orbit, rank_start, out_le, out_lt -> dealer sets
         "sweep_up_rank": "i8(i8, u1[:, ::1], u2[::1], u2[::1], i8[:, ::1], i4[::1], i4[::1], i8[::1], "

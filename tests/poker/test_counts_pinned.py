@@ -19,3 +19,8 @@ def _digest(counts) -> str:
 def test_issue14_dealer_counts_digest_unchanged(counts):
     assert counts.le.shape == (13, 484_731)
     assert _digest(counts) == COUNTS_SHA256
+
+
+def test_issue14_entries_without_counts_are_exactly_the_hands_holding_the_up_card(counts):
+    assert np.array_equal(counts.valid, ~counts.tables.orbit_has_up())
+    assert (counts.le[~counts.valid] == -1).all() and (counts.lt[~counts.valid] == -1).all()

@@ -112,11 +112,6 @@ def _accumulate(le: np.ndarray, lt: np.ndarray, weight: np.ndarray, dec: np.ndar
 # Base tables (pay-table and up-card independent)
 # ---------------------------------------------------------------------------
 
-_SUIT_PERMS = np.array(
-    [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]], dtype=np.int64
-)
-
-
 class BaseTables:
     """Tables over all 2,598,960 five-card hands, indexed by colex index (built on first use).
 
@@ -149,7 +144,7 @@ class BaseTables:
                 k.best5_all(combos, hands.DENSE_RANK_4, BINOM, rank5)
                 rep = np.empty(N_HANDS5, dtype=np.int32)
                 size = np.empty(N_HANDS5, dtype=np.uint8)
-                k.orbits(combos, BINOM, _SUIT_PERMS, rep, size)
+                k.orbits(combos, BINOM, rep, size)
                 is_rep = rep == np.arange(N_HANDS5, dtype=np.int32)
                 orbit_colex = np.flatnonzero(is_rep).astype(np.int32)
                 pos = np.cumsum(is_rep, dtype=np.int32) - 1
@@ -377,8 +372,9 @@ def _compute_counts(progress: Callable[[int, int], None] | None, workers: int | 
 
 
 def _finish_counts(le: np.ndarray, lt: np.ndarray, tables: BaseTables, seconds: float, source: str) -> ExactCounts:
-    # computed counts hold -1 exactly where the hand holds the up card (checked on reading)
-    valid = ~tables.orbit_has_up() if source == "computed" else le >= 0
+    # the kernel leaves -1 exactly where the hand holds the up card (the weight check; a test
+    # compares with BaseTables.orbit_has_up)
+    valid = le >= 0
     weight = np.where(valid, tables.orbit_size.astype(np.int64)[None, :], 0)
     for arr in (le, lt, valid, weight):
         arr.setflags(write=False)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from fourcards.jit import nb, sort_small
+from fourcards.jit import nb
 
 __all__ = ["colex_combos5", "best5_all", "orbits", "sweep_up_rank", "count_one", "accumulate",
            "optimal_decisions", "chart_sums", "decide", "pack5"]
@@ -44,95 +44,72 @@ def colex_combos5(out):
     return i
 
 
-@nb.njit(cache=True, inline="always")
-def _colex5(s, binom):
-    return binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4] + binom[s[4], 5]
-
-
 @nb.njit(cache=True, nogil=True)
-def orbits(combos, binom, perms, rep, size):
+def orbits(combos, binom, rep, size):
     """Orbit of every 5-set under the permutations of suits 1..3 (clubs fixed).
 
     Fills ``rep`` (int32: the smallest colex index in the orbit) and ``size`` (uint8: the
     orbit size) for every row of ``combos``; returns the number of rows.
+
+    Colex order is the numeric order of the 52-bit card mask (bit ``rank * 4 + suit``), so
+    the smallest image puts the numerically largest rank mask of suits 1..3 in suit 1 and
+    the smallest in suit 3: one image per hand instead of all six.
     """
     n = combos.shape[0]
-    s = np.empty(5, np.int64)
-    imgs = np.empty(6, np.int64)
     for i in range(n):
-        for p in range(6):
-            for k in range(5):
-                c = combos[i, k]
-                s[k] = (c & ~3) | perms[p, c & 3]
-            sort_small(s, 5)
-            imgs[p] = _colex5(s, binom)
-        best = imgs[0]
-        distinct = 0
-        for p in range(6):
-            if imgs[p] < best:
-                best = imgs[p]
-            new = True
-            for q in range(p):
-                if imgs[q] == imgs[p]:
-                    new = False
-                    break
-            if new:
-                distinct += 1
-        rep[i] = best
-        size[i] = distinct
+        m1 = 0
+        m2 = 0
+        m3 = 0
+        for k in range(5):
+            c = combos[i, k]
+            s = c & 3
+            if s == 1:
+                m1 |= 1 << (c >> 2)
+            elif s == 2:
+                m2 |= 1 << (c >> 2)
+            elif s == 3:
+                m3 |= 1 << (c >> 2)
+        # lane of each suit: the suit with the largest mask goes to 1, the smallest to 3
+        l1 = 1 + (m2 > m1) + (m3 > m1)
+        l2 = 1 + (m1 >= m2) + (m3 > m2)
+        l3 = 1 + (m1 >= m3) + (m2 >= m3)
+        a = np.int64(0)
+        b = np.int64(0)
+        c_ = np.int64(0)
+        d = np.int64(0)
+        e = np.int64(0)
+        for k in range(5):
+            c = np.int64(combos[i, k])
+            s = c & 3
+            if s == 1:
+                c = (c & ~3) | l1
+            elif s == 2:
+                c = (c & ~3) | l2
+            elif s == 3:
+                c = (c & ~3) | l3
+            if k == 0:
+                a = c
+            elif k == 1:
+                b = c
+            elif k == 2:
+                c_ = c
+            elif k == 3:
+                d = c
+            else:
+                e = c
+        a, b = min(a, b), max(a, b)
+        d, e = min(d, e), max(d, e)
+        c_, e = min(c_, e), max(c_, e)
+        c_, d = min(c_, d), max(c_, d)
+        a, d = min(a, d), max(a, d)
+        a, c_ = min(a, c_), max(a, c_)
+        b, e = min(b, e), max(b, e)
+        b, d = min(b, d), max(b, d)
+        b, c_ = min(b, c_), max(b, c_)
+        rep[i] = a + binom[b, 2] + binom[c_, 3] + binom[d, 4] + binom[e, 5]
+        equal = (m1 == m2) + (m1 == m3) + (m2 == m3)
+        size[i] = 6 if equal == 0 else (3 if equal == 1 else 1)
     return n
-
-
-@nb.njit(cache=True, inline="always")
-def _subsets(x, binom, buf):
-    """Colex indices of the proper subsets of the sorted 5-set ``x`` of sizes 1-4, into ``buf[:30]``.
-
-    ``buf[0:5]`` singles, ``buf[5:15]`` pairs, ``buf[15:25]`` triples, ``buf[25:30]`` quads.
-    """
-    k = 0
-    for i in range(5):
-        buf[k] = x[i]
-        k += 1
-    for j in range(1, 5):
-        bj = binom[x[j], 2]
-        for i in range(j):
-            buf[k] = x[i] + bj
-            k += 1
-    for m in range(2, 5):
-        bm = binom[x[m], 3]
-        for j in range(1, m):
-            bj = binom[x[j], 2] + bm
-            for i in range(j):
-                buf[k] = x[i] + bj
-                k += 1
-    b10 = x[0]
-    b11 = x[1]
-    b21 = binom[x[1], 2]
-    b22 = binom[x[2], 2]
-    b32 = binom[x[2], 3]
-    b33 = binom[x[3], 3]
-    b43 = binom[x[3], 4]
-    b44 = binom[x[4], 4]
-    buf[25] = b10 + b21 + b32 + b43  # without x4
-    buf[26] = b10 + b21 + b32 + b44  # without x3
-    buf[27] = b10 + b21 + b33 + b44  # without x2
-    buf[28] = b10 + b22 + b33 + b44  # without x1
-    buf[29] = b11 + b22 + b33 + b44  # without x0
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _incl_excl(c0, c1, c2, c3, c4, buf):
-    """Inclusion-exclusion over the 30 subsets in ``buf``: dealer sets disjoint from them."""
-    s = np.int64(c0)
-    for k in range(5):
-        s -= c1[buf[k]]
-    for k in range(5, 15):
-        s += c2[buf[k]]
-    for k in range(15, 25):
-        s -= c3[buf[k]]
-    for k in range(25, 30):
-        s += c4[buf[k]]
-    return s
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -153,6 +130,90 @@ def pack5(combos, rows, out):
         out[j] = (combos[i, 0] | (np.int32(combos[i, 1]) << 6) | (np.int32(combos[i, 2]) << 12)
                   | (np.int32(combos[i, 3]) << 18) | (np.int32(combos[i, 4]) << 24))
     return rows.shape[0]
+
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _add_subsets(a, b, c, d, e, B2, B3, B4, c1, c2, c3, c4):
+    c1[a] += 1
+    c1[b] += 1
+    c1[c] += 1
+    c1[d] += 1
+    c1[e] += 1
+    b2b = B2[b]
+    b2c = B2[c]
+    b2d = B2[d]
+    b2e = B2[e]
+    c2[a + b2b] += 1
+    c2[a + b2c] += 1
+    c2[b + b2c] += 1
+    c2[a + b2d] += 1
+    c2[b + b2d] += 1
+    c2[c + b2d] += 1
+    c2[a + b2e] += 1
+    c2[b + b2e] += 1
+    c2[c + b2e] += 1
+    c2[d + b2e] += 1
+    b3c = B3[c]
+    b3d = B3[d]
+    b3e = B3[e]
+    ab = a + b2b
+    c3[ab + b3c] += 1
+    c3[ab + b3d] += 1
+    c3[a + b2c + b3d] += 1
+    c3[b + b2c + b3d] += 1
+    c3[ab + b3e] += 1
+    c3[a + b2c + b3e] += 1
+    c3[b + b2c + b3e] += 1
+    c3[a + b2d + b3e] += 1
+    c3[b + b2d + b3e] += 1
+    c3[c + b2d + b3e] += 1
+    b4d = B4[d]
+    b4e = B4[e]
+    c4[ab + b3c + b4d] += 1
+    c4[ab + b3c + b4e] += 1
+    c4[ab + b3d + b4e] += 1
+    c4[a + b2c + b3d + b4e] += 1
+    c4[b + b2c + b3d + b4e] += 1
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _ie(a, b, c, d, e, B2, B3, B4, c0, c1, c2, c3, c4):
+    b2b = B2[b]
+    b2c = B2[c]
+    b2d = B2[d]
+    b2e = B2[e]
+    b3c = B3[c]
+    b3d = B3[d]
+    b3e = B3[e]
+    b4d = B4[d]
+    b4e = B4[e]
+    ab = a + b2b
+    s = np.int64(c0) - c1[a] - c1[b] - c1[c] - c1[d] - c1[e]
+    s += (np.int64(c2[ab]) + c2[a + b2c] + c2[b + b2c] + c2[a + b2d] + c2[b + b2d] + c2[c + b2d]
+          + c2[a + b2e] + c2[b + b2e] + c2[c + b2e] + c2[d + b2e])
+    s -= (np.int64(c3[ab + b3c]) + c3[ab + b3d] + c3[a + b2c + b3d] + c3[b + b2c + b3d] + c3[ab + b3e]
+          + c3[a + b2c + b3e] + c3[b + b2c + b3e] + c3[a + b2d + b3e] + c3[b + b2d + b3e] + c3[c + b2d + b3e])
+    s += (np.int64(c4[ab + b3c + b4d]) + c4[ab + b3c + b4e] + c4[ab + b3d + b4e] + c4[a + b2c + b3d + b4e]
+          + c4[b + b2c + b3d + b4e])
+    return s
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
+def _with_up(best, a, b, c, d, e, B2, B3, v3):
+    """The best four of the five cards ``a < ... < e`` and the up card: ``best`` (their own best
+    four) or the up card with one of their ten triples (``v3``, by the triple's colex index)."""
+    b2b = B2[b]
+    b2c = B2[c]
+    b2d = B2[d]
+    b3c = B3[c]
+    b3d = B3[d]
+    b3e = B3[e]
+    for v in (v3[a + b2b + b3c], v3[a + b2b + b3d], v3[a + b2c + b3d], v3[b + b2c + b3d], v3[a + b2b + b3e],
+              v3[a + b2c + b3e], v3[b + b2c + b3e], v3[a + b2d + b3e], v3[b + b2d + b3e], v3[c + B2[d] + b3e]):
+        if v > best:
+            best = v
+    return best
 
 
 @nb.njit(cache=True, nogil=True)
@@ -200,29 +261,28 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
                     q[3] = u
                 idx = binom[q[0], 1] + binom[q[1], 2] + binom[q[2], 3] + binom[q[3], 4]
                 v3[a + binom[b, 2] + binom[c, 3]] = table4[idx]
+    B2 = np.empty(52, np.int32)
+    B3 = np.empty(52, np.int32)
+    B4 = np.empty(52, np.int32)
+    for i in range(52):
+        B2[i] = binom[i, 2]
+        B3[i] = binom[i, 3]
+        B4[i] = binom[i, 4]
     n5 = combos.shape[0]
     n_values = rank_start.shape[0] - 1
     dealer = np.empty(n5, np.uint16)
     cnt = np.zeros(n_values + 1, np.int64)
     x = np.empty(5, np.int64)
     for i in range(n5):
-        has_u = False
-        for k in range(5):
-            x[k] = combos[i, k]
-            if x[k] == u:
-                has_u = True
-        if has_u:
+        a = np.int64(combos[i, 0])
+        b = np.int64(combos[i, 1])
+        c = np.int64(combos[i, 2])
+        d = np.int64(combos[i, 3])
+        e = np.int64(combos[i, 4])
+        if a == u or b == u or c == u or d == u or e == u:
             dealer[i] = 65535
             continue
-        best = r5[i]
-        for m in range(2, 5):
-            bm = binom[x[m], 3]
-            for j in range(1, m):
-                bj = binom[x[j], 2] + bm
-                for t in range(j):
-                    v = v3[x[t] + bj]
-                    if v > best:
-                        best = v
+        best = _with_up(r5[i], a, b, c, d, e, B2, B3, v3)
         dealer[i] = best
         cnt[best + 1] += 1
     for r in range(n_values):
@@ -240,14 +300,12 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
     widest = 0
     for r in range(n_values):
         widest = max(widest, rank_start[r + 1] - rank_start[r])
-    subs = np.empty((widest, 30), np.int64)
     selfv = np.empty(widest, np.uint16)
     c1 = np.zeros(52, np.int32)
     c2 = np.zeros(_N2, np.int32)
     c3 = np.zeros(_N3, np.uint16)  # at most C(49, 2) = 1,176 dealer sets contain a triple
     c4 = np.zeros(_N4, np.uint8)  # at most 48 contain a four-card set
     c0 = 0
-    buf = np.empty(30, np.int64)
     for r in range(n_values):
         p_lo = rank_start[r]
         p_hi = rank_start[r + 1]
@@ -257,38 +315,22 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
             if x[0] == u or x[1] == u or x[2] == u or x[3] == u or x[4] == u:
                 selfv[j - p_lo] = 65535
                 continue
-            row = subs[j - p_lo]
-            _subsets(x, binom, row)
             # the player's own five cards as a dealer set (the S = P term): its value with u
-            best = np.uint16(r)
-            for m in range(2, 5):
-                bm = binom[x[m], 3]
-                for jj in range(1, m):
-                    bj = binom[x[jj], 2] + bm
-                    for t in range(jj):
-                        v = v3[x[t] + bj]
-                        if v > best:
-                            best = v
-            selfv[j - p_lo] = best
-            out_lt[player_orbit[j]] = _incl_excl(c0, c1, c2, c3, c4, row)
+            selfv[j - p_lo] = _with_up(np.uint16(r), x[0], x[1], x[2], x[3], x[4], B2, B3, v3)
+            out_lt[player_orbit[j]] = _ie(x[0], x[1], x[2], x[3], x[4], B2, B3, B4, c0, c1, c2, c3, c4)
         for t in range(cnt[r], cnt[r + 1]):
-            _unpack5(packed[t], x)
-            _subsets(x, binom, buf)
-            for k in range(5):
-                c1[buf[k]] += 1
-            for k in range(5, 15):
-                c2[buf[k]] += 1
-            for k in range(15, 25):
-                c3[buf[k]] += 1
-            for k in range(25, 30):
-                c4[buf[k]] += 1
-            c0 += 1
+            p = packed[t]
+            _add_subsets(p & 63, (p >> 6) & 63, (p >> 12) & 63, (p >> 18) & 63, (p >> 24) & 63, B2, B3, B4,
+                         c1, c2, c3, c4)
+        c0 += cnt[r + 1] - cnt[r]
         for j in range(p_lo, p_hi):
             sv = selfv[j - p_lo]
             if sv == 65535:
                 continue
             self_term = 1 if sv == r else 0
-            out_le[player_orbit[j]] = _incl_excl(c0, c1, c2, c3, c4, subs[j - p_lo]) - self_term
+            p = player[j]
+            out_le[player_orbit[j]] = _ie(p & 63, (p >> 6) & 63, (p >> 12) & 63, (p >> 18) & 63, (p >> 24) & 63,
+                                          B2, B3, B4, c0, c1, c2, c3, c4) - self_term
     return n_d
 
 
