@@ -102,7 +102,8 @@ starts = np.searchsorted(t.orbit_rank[order], np.arange(2536)).astype(np.int64)
 le = np.full(t.n_orbits, -1, np.int32)
 lt = le.copy()
 from fourcards import hands
-k.sweep_up_rank(7, t.combos, t.rank5, hands.DENSE_RANK_4, hands.BINOM, player, order, starts, le, lt)
+k.sweep_up_rank(7, t.combos, t.rank5, hands.DENSE_RANK_4, hands.BINOM, player, order, starts, le, lt,
+                np.empty(2598960, np.uint16), np.empty(2598960, np.int32))
 print(json.dumps({"counts": r.counts.ravel().tolist(), "ruined": r.sessions.ruined,
                   "le": le.tolist(), "lt": lt.tolist()}))
 """

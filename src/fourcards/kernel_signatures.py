@@ -30,9 +30,10 @@ SIGNATURES: dict[str, dict[str, str]] = {
         "best5_all": "i8(u1[:, ::1], u2[::1], i8[:, ::1], u2[::1])",  # combos, table4, binom, out
         "orbits": "i8(u1[:, ::1], i8[:, ::1], i4[::1], u1[::1])",  # combos, binom, rep, size
         "pack5": "i8(u1[:, ::1], i4[::1], i4[::1])",  # combos, rows, out
-        # up rank, combos, r5, table4, binom, player, player_orbit, rank_start, out_le, out_lt -> dealer sets
+        # up rank, combos, r5, table4, binom, player, player_orbit, rank_start, out_le, out_lt,
+        # scratch dealer, scratch packed -> dealer sets
         "sweep_up_rank": "i8(i8, u1[:, ::1], u2[::1], u2[::1], i8[:, ::1], i4[::1], i4[::1], i8[::1], "
-                         "i4[::1], i4[::1])",
+                         "i4[::1], i4[::1], u2[::1], i4[::1])",
         "count_one": "i8(i8[::1], i8, i8, u2[::1], i8[:, ::1], i8[::1])",  # player, up, rank, table4, binom, out
         # le, lt, weight, dec, group, n, acc (4, 4, 3), wsum (4,)
         "accumulate": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], u1[:, ::1], i8[::1], i8, i8[:, :, ::1], i8[::1])",

@@ -350,11 +350,15 @@ def _compute_counts(progress: Callable[[int, int], None] | None, workers: int | 
     done = 0
     lock = threading.Lock()
     table4 = hands.DENSE_RANK_4
+    scratch = threading.local()  # per thread, reused between up ranks
 
     def one(ur: int) -> None:
         nonlocal done
+        if not hasattr(scratch, "dealer"):
+            scratch.dealer = np.empty(N_HANDS5, dtype=np.uint16)
+            scratch.packed = np.empty(N_HANDS5, dtype=np.int32)
         n_d = k.sweep_up_rank(ur, tables.combos, tables.rank5, table4, BINOM, player, order, rank_start,
-                              le[ur], lt[ur])
+                              le[ur], lt[ur], scratch.dealer, scratch.packed)
         assert n_d == N_HANDS_PER_UP
         with lock:
             done += 1

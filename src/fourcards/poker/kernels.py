@@ -217,7 +217,8 @@ def _with_up(best, a, b, c, d, e, B2, B3, v3):
 
 
 @nb.njit(cache=True, nogil=True)
-def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit, rank_start, out_le, out_lt):
+def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit, rank_start, out_le, out_lt,
+                  dealer, packed):
     """Dealer counts of every canonical player hand against the up card (rank, clubs).
 
     Args:
@@ -228,6 +229,8 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
         player_orbit: the orbit of each entry of ``player``.
         rank_start: ``player[rank_start[r]:rank_start[r + 1]]`` have dense rank ``r``.
         out_le, out_lt: ``(n_orbits,) int32`` results, written for the orbits without the up card.
+        dealer, packed: scratch space, ``(C(52, 5),)`` uint16 and int32 (reused between up ranks:
+            fresh memory for every up rank would cost page faults).
 
     Sweeps the dealer's dense ranks upwards, keeping for every subset S of at most
     four cards the number of dealer 5-card completions D containing S seen so far
@@ -261,25 +264,27 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
                     q[3] = u
                 idx = binom[q[0], 1] + binom[q[1], 2] + binom[q[2], 3] + binom[q[3], 4]
                 v3[a + binom[b, 2] + binom[c, 3]] = table4[idx]
-    B2 = np.empty(52, np.int32)
-    B3 = np.empty(52, np.int32)
-    B4 = np.empty(52, np.int32)
+    # C(x, k) by card, unsigned: unsigned indices spare numba's negative-index wrap-around
+    # (measured 35% faster)
+    B2 = np.empty(52, np.uint64)
+    B3 = np.empty(52, np.uint64)
+    B4 = np.empty(52, np.uint64)
     for i in range(52):
         B2[i] = binom[i, 2]
         B3[i] = binom[i, 3]
         B4[i] = binom[i, 4]
+    uu = np.uint64(u)
     n5 = combos.shape[0]
     n_values = rank_start.shape[0] - 1
-    dealer = np.empty(n5, np.uint16)
     cnt = np.zeros(n_values + 1, np.int64)
     x = np.empty(5, np.int64)
     for i in range(n5):
-        a = np.int64(combos[i, 0])
-        b = np.int64(combos[i, 1])
-        c = np.int64(combos[i, 2])
-        d = np.int64(combos[i, 3])
-        e = np.int64(combos[i, 4])
-        if a == u or b == u or c == u or d == u or e == u:
+        a = np.uint64(combos[i, 0])
+        b = np.uint64(combos[i, 1])
+        c = np.uint64(combos[i, 2])
+        d = np.uint64(combos[i, 3])
+        e = np.uint64(combos[i, 4])
+        if a == uu or b == uu or c == uu or d == uu or e == uu:
             dealer[i] = 65535
             continue
         best = _with_up(r5[i], a, b, c, d, e, B2, B3, v3)
@@ -289,7 +294,6 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
         cnt[r + 1] += cnt[r]
     n_d = cnt[n_values]
     # the dealer sets bucketed by value, packed: the sweep then reads them in order
-    packed = np.empty(n_d, np.int32)
     pos = cnt.copy()
     for i in range(n5):
         r = dealer[i]
@@ -316,12 +320,14 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
                 selfv[j - p_lo] = 65535
                 continue
             # the player's own five cards as a dealer set (the S = P term): its value with u
-            selfv[j - p_lo] = _with_up(np.uint16(r), x[0], x[1], x[2], x[3], x[4], B2, B3, v3)
-            out_lt[player_orbit[j]] = _ie(x[0], x[1], x[2], x[3], x[4], B2, B3, B4, c0, c1, c2, c3, c4)
+            selfv[j - p_lo] = _with_up(np.uint16(r), np.uint64(x[0]), np.uint64(x[1]), np.uint64(x[2]),
+                                       np.uint64(x[3]), np.uint64(x[4]), B2, B3, v3)
+            out_lt[player_orbit[j]] = _ie(np.uint64(x[0]), np.uint64(x[1]), np.uint64(x[2]), np.uint64(x[3]),
+                                          np.uint64(x[4]), B2, B3, B4, c0, c1, c2, c3, c4)
         for t in range(cnt[r], cnt[r + 1]):
             p = packed[t]
-            _add_subsets(p & 63, (p >> 6) & 63, (p >> 12) & 63, (p >> 18) & 63, (p >> 24) & 63, B2, B3, B4,
-                         c1, c2, c3, c4)
+            _add_subsets(np.uint64(p & 63), np.uint64((p >> 6) & 63), np.uint64((p >> 12) & 63),
+                         np.uint64((p >> 18) & 63), np.uint64((p >> 24) & 63), B2, B3, B4, c1, c2, c3, c4)
         c0 += cnt[r + 1] - cnt[r]
         for j in range(p_lo, p_hi):
             sv = selfv[j - p_lo]
@@ -329,7 +335,8 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
                 continue
             self_term = 1 if sv == r else 0
             p = player[j]
-            out_le[player_orbit[j]] = _ie(p & 63, (p >> 6) & 63, (p >> 12) & 63, (p >> 18) & 63, (p >> 24) & 63,
+            out_le[player_orbit[j]] = _ie(np.uint64(p & 63), np.uint64((p >> 6) & 63), np.uint64((p >> 12) & 63),
+                                          np.uint64((p >> 18) & 63), np.uint64((p >> 24) & 63),
                                           B2, B3, B4, c0, c1, c2, c3, c4) - self_term
     return n_d
 
