@@ -520,16 +520,11 @@ def category_counts(dense_ranks: np.ndarray) -> dict[HandCategory, int]:
 
 
 def __getattr__(name: str) -> Any:
-    """The dense tables on first use (:func:`_dense`, :func:`_codes`), and ``sort_small`` (now in
-    :mod:`fourcards.jit`)."""
+    """The dense tables, built on first use (:func:`_dense`, :func:`_codes`)."""
     if name == "DENSE_RANK_4":
         return _dense()[0]
     if name == "DENSE_CODES":
         return _codes()[0]
     if name == "CATEGORY_OF_DENSE":
         return _codes()[1]
-    if name == "sort_small":  # moved to fourcards.jit (imports numba)
-        from fourcards.jit import sort_small
-
-        return sort_small
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,19 +30,7 @@ from numba.core import config as _config  # noqa: E402
 if not getattr(_config, "CACHE_DIR", ""):  # numba was imported before us: point its cache to ours all the same
     _config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]  # type: ignore[attr-defined]
 
-__all__ = ["nb", "sort_small", "is_compiled", "compiling"]
-
-
-@nb.njit(cache=True)
-def sort_small(a, n):
-    """Sort ``a[:n]`` in place (insertion sort; numba helper for 4-7 card rows)."""
-    for i in range(1, n):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
+__all__ = ["nb", "is_compiled", "compiling"]
 
 
 def is_compiled(dispatcher: Any) -> bool:
