@@ -35,8 +35,9 @@ SIGNATURES: dict[str, dict[str, str]] = {
         "sweep_up_rank": "i8(i8, u1[:, ::1], u2[::1], u2[::1], i8[:, ::1], i4[::1], i4[::1], i8[::1], "
                          "i4[::1], i4[::1], u2[::1], i4[::1])",
         "count_one": "i8(i8[::1], i8, i8, u2[::1], i8[:, ::1], i8[::1])",  # player, up, rank, table4, binom, out
-        # le, lt, weight, dec, group, n, acc (4, 4, 3), wsum (4,)
-        "accumulate": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], u1[:, ::1], i8[::1], i8, i8[:, :, ::1], i8[::1])",
+        # le, lt, weight, dec, group, n, allowed (256,), acc (4, 4, 3), wsum (4,) -> entries not allowed
+        "accumulate": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], u1[:, ::1], i8[::1], i8, b1[::1], i8[:, :, ::1], "
+                      "i8[::1])",
         "optimal_decisions": "i8(i4[:, ::1], b1[:, ::1], i8[::1], i8, i8, i8, u1[:, ::1])",  # le, valid, bonus...
         "chart_sums": "i8(i4[:, ::1], i8[:, ::1], i8[::1], i8[::1], i8, i8[::1], i8[:, :, ::1])",  # le, weight...
     },

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -101,11 +101,14 @@ def _kernels() -> Any:
 
 
 def _accumulate(le: np.ndarray, lt: np.ndarray, weight: np.ndarray, dec: np.ndarray, group: np.ndarray,
-                n: int) -> tuple[np.ndarray, np.ndarray]:
+                n: int, opts: Iterable[int] = (0, 1, 2, 3)) -> tuple[np.ndarray, np.ndarray, int]:
+    """``(acc, wsum, bad)``: see :func:`fourcards.poker.kernels.accumulate` (one compiled pass)."""
     acc = np.zeros((4, 4, 3), np.int64)
     wsum = np.zeros(4, np.int64)
-    _kernels().accumulate(le, lt, weight, dec, group, n, acc, wsum)
-    return acc, wsum
+    allowed = np.zeros(256, dtype=bool)
+    allowed[list(opts)] = True
+    bad = _kernels().accumulate(le, lt, weight, dec, group, n, allowed, acc, wsum)
+    return acc, wsum, int(bad)
 
 
 # ---------------------------------------------------------------------------
@@ -635,17 +638,18 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
         raise RulesError(f"a strategy needs decisions of shape {counts.le.shape}, got {dec.shape}")
     valid = counts.valid
     opts = options(rules)
-    if dec.dtype == np.uint8:  # a look-up table is faster than np.isin
-        allowed = np.zeros(256, dtype=bool)
-        allowed[list(opts)] = True
-        bad = valid & ~allowed[dec]
-    else:
+
+    def refuse() -> NoReturn:
         bad = valid & ~np.isin(dec, opts)
-    if bad.any():
         raise RulesError(
             f"strategy {name!r} makes play bets the rules do not allow "
             f"({sorted(set(np.unique(dec[bad]).tolist()))}); allowed: {list(opts)}"
         )
+
+    if dec.dtype != np.uint8:  # uint8 decisions are checked by the accumulating kernel itself
+        if (valid & ~np.isin(dec, opts)).any():
+            refuse()
+        dec = dec.astype(np.uint8)
     n = N_DEALER_HANDS
     total_w = int(counts.weight.sum())
     denom = total_w * n
@@ -659,8 +663,10 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
     group[cat == HandCategory.FOUR_OF_A_KIND] = 3
     # acc[k, g, 0..2]: sum of weight x (dealer hands beaten, tied, better) for play k, bonus group g;
     # wsum[k]: sum of weights choosing k (0 = fold)
-    acc, wsum = _accumulate(counts.le, counts.lt, counts.weight, np.ascontiguousarray(dec, dtype=np.uint8),
-                            group, n)
+    acc, wsum, n_bad = _accumulate(counts.le, counts.lt, counts.weight, np.ascontiguousarray(dec), group, n,
+                                   opts)
+    if n_bad:
+        refuse()
     rows: list[OutcomeRow] = []
     total = 0
     bonus_total = 0

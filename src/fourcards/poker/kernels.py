@@ -455,26 +455,33 @@ def best5_all(combos, table4, binom, out):
 
 
 @nb.njit(cache=True, nogil=True)
-def accumulate(le, lt, weight, dec, group, n, acc, wsum):
+def accumulate(le, lt, weight, dec, group, n, allowed, acc, wsum):
     """Figures of a strategy in one pass over the ``(13, n_orbits)`` counts.
 
     ``acc[k, g, 0..2]`` += weight x (dealer hands beaten, tied, better) of the entries
     playing ``k`` times the ante (``dec``) whose hand is in ante bonus group ``g``
     (``group[orbit]``); ``wsum[k]`` += weight of the entries choosing ``k`` (0 = fold).
+
+    Returns the number of entries (with a weight) whose decision is not ``allowed``
+    (``allowed[k]`` for ``k`` in 0..255); their figures are then meaningless.
     """
+    bad = 0
     for ur in range(le.shape[0]):
         for o in range(le.shape[1]):
             w = np.int64(weight[ur, o])
             if w == 0:
                 continue
             k = dec[ur, o]
+            if not allowed[k] or k > 3:
+                bad += 1
+                continue
             wsum[k] += w
             if k > 0:
                 g = group[o]
                 acc[k, g, 0] += w * lt[ur, o]
                 acc[k, g, 1] += w * (le[ur, o] - lt[ur, o])
                 acc[k, g, 2] += w * (n - le[ur, o])
-    return 0
+    return bad
 
 
 @nb.njit(cache=True, nogil=True)

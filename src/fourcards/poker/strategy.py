@@ -235,7 +235,7 @@ class StrategyChart:
         """
         tables = counts.tables if counts is not None else an.base_tables()
         cls = hand_class_of_rank[tables.orbit_rank]
-        dec = np.ascontiguousarray(self.table[cls].T)  # (13, n_orbits)
+        dec = np.ascontiguousarray(self.table.T)[:, cls]  # (13, n_orbits), gathered row by row
         if rules is not None:
             opts = an.options(rules)
             used = set(np.unique(self.table[_present_classes()]).tolist())
