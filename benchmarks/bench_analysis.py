@@ -1,9 +1,9 @@
 """Exact Four Card Poker analysis: cold and warm full analysis, decisions per second.
 
 Run: ``pytest benchmarks/bench_analysis.py --benchmark-only`` (figures in docs/analysis.md).
-The disk cache goes to a temporary folder. Numba compiles its kernels once and
-caches them next to the sources; a first-ever run pays that (about 5-10 s) on
-top, which these benchmarks exclude by warming up first.
+The disk cache goes to a temporary folder. The kernels are compiled at install
+(or by numba on first use, cached); these benchmarks warm up first. Whole-process
+figures (first runs, no counts cache, warm cache): ``benchmarks/issue14.py``.
 
 * cold: base tables + dealer counts computed + optimal figures (no cache at all);
 * warm (disk): counts loaded from the disk cache + optimal figures (a new process);

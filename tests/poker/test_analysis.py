@@ -127,6 +127,22 @@ def test_corrupt_cache_is_recomputed(tmp_path, counts, monkeypatch):
         an._MEMO.pop(str(tmp_path.resolve()), None)
 
 
+def test_issue14_cache_with_wrong_orbit_tables_is_recomputed(tmp_path, counts, monkeypatch):
+    """The cache also holds the orbit tables (a warm run needs no base tables); a file whose
+    orbit rows disagree with the counts' own is treated as corrupt."""
+    a = np.load(an._cache_file(an.cache_dir()))
+    assert a.shape == (28, counts.tables.n_orbits) and a.dtype == np.int32
+    a[27, :10] += 1  # wrong orbit sizes
+    np.save(an._cache_file(tmp_path), a)
+    calls = []
+    monkeypatch.setattr(an, "_compute_counts", lambda progress, workers: calls.append(1) or counts)
+    try:
+        assert an.exact_counts(directory=tmp_path) is counts and calls == [1]
+        assert np.array_equal(an.base_tables().orbit_size, counts.tables.orbit_size)
+    finally:
+        an._MEMO.pop(str(tmp_path.resolve()), None)
+
+
 def test_pay_table_change_reuses_the_counts(counts, monkeypatch):
     monkeypatch.setattr(an, "_compute_counts", lambda *a: pytest.fail("recomputed the counts"))
     f = an.analyze(get_rules("live", ante_bonus="30/15/2"))

@@ -169,3 +169,16 @@ def test_advise_is_the_trainer_entry_point(counts):
     assert h.decision in h.ev and h.ev_lost(h.decision) == 0
     with pytest.raises(RulesError):
         h.ev_lost("play_4x")
+
+
+def test_issue14_shipped_optimal_decisions_equal_the_ones_computed_from_the_counts(counts):
+    """The package ships the optimal decisions of the named ante bonus tables (a first
+    simulation needs no dealer counts); they must be exactly what the counts give."""
+    from fourcards.poker.rules import get_rules
+
+    for table in st.SHIPPED_ANTE_BONUS:
+        for preset in ("live", "online"):
+            rules = get_rules(preset, ante_bonus=table)
+            shipped = st._shipped_optimal(rules)
+            assert shipped is not None, table
+            assert np.array_equal(shipped, st.optimal_strategy(rules, counts).decisions)

@@ -17,23 +17,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
-from rich.table import Table
 
 from fourcards.cli.app import console, fail, kind_app
 from fourcards.errors import FourcardsError, RulesError
 from fourcards.inputs import MAX_CHIPS, MAX_DEALS, MAX_SEATS, MAX_SEED
-from fourcards.kind.holdings import low_key, parse_holdings
-from fourcards.kind.odds import exact_odds
-from fourcards.kind.pots import split_pot
-from fourcards.kind.rules import get_rules
-from fourcards.kind.terminal import play_session, replay_session
 
 HOLDINGS_HELP = "Players' cards in seat order, as ranks: 7 QQ 3 999 (tens: T, t or 10, e.g. TT or 1010)."
 
 
-def _holdings(texts: list[str]):
+def _holdings(texts: list[str]) -> Any:
+    from fourcards.kind.holdings import parse_holdings
+
     holdings = parse_holdings(texts)
     if len(holdings) < 2:
         raise RulesError(f"give at least two holdings (one per active player), got {len(holdings)}")
@@ -46,6 +43,10 @@ def odds_command(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list in seat order (\"seat\": index from 0)."),
 ) -> None:
     """Exact chance of each active player taking high and low (no further folds)."""
+    from rich.table import Table
+
+    from fourcards.kind.odds import exact_odds
+
     try:
         hs = _holdings(holdings)
         odds = exact_odds(hs)
@@ -73,6 +74,11 @@ def settle_command(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of chips in seat order."),
 ) -> None:
     """Settle a finished deal: exactly one holding has four cards; all listed players are active."""
+    from rich.table import Table
+
+    from fourcards.kind.holdings import low_key
+    from fourcards.kind.pots import split_pot
+
     try:
         hs = _holdings(holdings)
         shares = split_pot(pot, hs)
@@ -112,6 +118,9 @@ def play_command(
 ) -> None:
     """Play full deals against bots in the terminal (actions read from stdin:
     check, bet N, call, raise N, fold; quit or end of input stops)."""
+    from fourcards.kind.rules import get_rules
+    from fourcards.kind.terminal import play_session, replay_session
+
     try:
         if replay is not None:
             replay_session(replay, console)

@@ -32,8 +32,9 @@ from fourcards.inputs import (
 SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
                                              help="Seed (>= 0); default: a random seed, reported.")]
 WorkersOpt = Annotated[int, typer.Option("--workers", min=1, max=MAX_WORKERS,
-                                         help="Processes: 1 = this process; W > 1 = a Dask "
-                                         "LocalCluster of W worker processes.")]
+                                         help="Workers on this machine: 1 = this process; W > 1 = "
+                                         "W threads (Four Card Poker) or processes (Four of a Kind, when "
+                                         "the run is long enough to gain); a small run stays serial.")]
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="Address of a running Dask scheduler, "
                                                   "e.g. tcp://host:8786.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
@@ -71,6 +72,23 @@ def _progress_bar(label: str, unit: str, enabled: bool | None) -> Iterator[Calla
     finally:
         if "bar" in state:
             state["bar"].stop()
+
+
+def _counts_first(strategy: str, rules: Any) -> None:
+    """Compute the exact dealer counts with a progress line if the strategy needs them and
+    they are not cached yet (a first run; the optimal decisions of the named ante bonus
+    tables ship with the package and need none)."""
+    if strategy not in ("optimal", "chart"):
+        return
+    from fourcards.poker import analysis as an
+    from fourcards.poker import strategy as st
+
+    if an.counts_cached() or (strategy == "optimal" and st._shipped_optimal(rules) is not None):
+        return
+    from fourcards.cli.poker_analysis import _progress
+
+    with _progress() as progress:
+        an.exact_counts(progress=progress)
 
 
 def _check_target(workers: int, scheduler: str | None) -> None:
@@ -123,6 +141,7 @@ def poker_simulate(
         r = get_rules(rules, ante_bonus=ante_bonus, aces_up=aces_up_table)
         if hands < 1:
             fail(f"--hands must be a whole number >= 1, got {hands}")
+        _counts_first(strategy, r)
         strat = load_sim_strategy(strategy, r)
         s = _seed(seed)
         with _progress_bar("simulating", "rounds", progress) as cb:

@@ -40,23 +40,21 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-import numba as nb
 import numpy as np
 
+from fourcards import hands
 from fourcards.cards import Card, Rank, parse_card, parse_cards
 from fourcards.errors import CardError, RulesError
 from fourcards.hands import (
     BINOM,
     CATEGORY_OF_DENSE,
     DENSE_CODES,
-    DENSE_RANK_4,
     N_VALUES,
     HandCategory,
     HandValue,
     dense_to_value,
-    sort_small,
 )
 from fourcards.poker.rules import AcesUpTable, PokerRules
 from fourcards.poker.settlement import Settlement, settle
@@ -89,383 +87,40 @@ N_HANDS5 = 2_598_960
 #: (player hand, up card) pairs: C(52, 5) x 47.
 N_PLAYER_UP_PAIRS = N_HANDS5 * 47
 #: Format of the on-disk cache; bump when the layout or the method changes.
-CACHE_VERSION = 1
+#: (2: one ``.npy`` holding the counts and the orbit arrays.)
+CACHE_VERSION = 2
 
 _N2, _N3, _N4 = 1326, 22100, 270725
 
 
 # ---------------------------------------------------------------------------
-# numba kernels
+# Compiled kernels (fourcards.poker.kernels: ahead of time, or numba on first use)
 # ---------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
-def _colex_combos5(out):
-    """All 5-subsets of 0..51 in colex order: ``out[i]`` has colex index ``i``."""
-    i = 0
-    for e in range(4, 52):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = c
-                        out[i, 3] = d
-                        out[i, 4] = e
-                        i += 1
-    return i
+def _kernels() -> Any:
+    from fourcards import native
+
+    return native.load("fourcards.poker.kernels", "the exact-analysis kernels")
 
 
-@nb.njit(cache=True, inline="always")
-def _colex5(s, binom):
-    return binom[s[0], 1] + binom[s[1], 2] + binom[s[2], 3] + binom[s[3], 4] + binom[s[4], 5]
-
-
-@nb.njit(cache=True)
-def _orbits(combos, binom, perms):
-    """Orbit of every 5-set under the permutations of suits 1..3 (clubs fixed).
-
-    Returns (rep, size): the smallest colex index in the orbit, and the orbit size.
-    """
-    n = combos.shape[0]
-    rep = np.empty(n, np.int32)
-    size = np.empty(n, np.uint8)
-    s = np.empty(5, np.int64)
-    imgs = np.empty(6, np.int64)
-    for i in range(n):
-        for p in range(6):
-            for k in range(5):
-                c = combos[i, k]
-                s[k] = (c & ~3) | perms[p, c & 3]
-            sort_small(s, 5)
-            imgs[p] = _colex5(s, binom)
-        best = imgs[0]
-        distinct = 0
-        for p in range(6):
-            if imgs[p] < best:
-                best = imgs[p]
-            new = True
-            for q in range(p):
-                if imgs[q] == imgs[p]:
-                    new = False
-                    break
-            if new:
-                distinct += 1
-        rep[i] = best
-        size[i] = distinct
-    return rep, size
-
-
-@nb.njit(cache=True, inline="always")
-def _subsets(x, binom, buf):
-    """Colex indices of the proper subsets of the sorted 5-set ``x`` of sizes 1-4.
-
-    ``buf[0:5]`` singles, ``buf[5:15]`` pairs, ``buf[15:25]`` triples, ``buf[25:30]`` quads.
-    """
-    k = 0
-    for i in range(5):
-        buf[k] = x[i]
-        k += 1
-    for j in range(1, 5):
-        bj = binom[x[j], 2]
-        for i in range(j):
-            buf[k] = x[i] + bj
-            k += 1
-    for m in range(2, 5):
-        bm = binom[x[m], 3]
-        for j in range(1, m):
-            bj = binom[x[j], 2] + bm
-            for i in range(j):
-                buf[k] = x[i] + bj
-                k += 1
-    b10 = x[0]
-    b11 = x[1]
-    b21 = binom[x[1], 2]
-    b22 = binom[x[2], 2]
-    b32 = binom[x[2], 3]
-    b33 = binom[x[3], 3]
-    b43 = binom[x[3], 4]
-    b44 = binom[x[4], 4]
-    buf[25] = b10 + b21 + b32 + b43  # without x4
-    buf[26] = b10 + b21 + b32 + b44  # without x3
-    buf[27] = b10 + b21 + b33 + b44  # without x2
-    buf[28] = b10 + b22 + b33 + b44  # without x1
-    buf[29] = b11 + b22 + b33 + b44  # without x0
-
-
-@nb.njit(cache=True, inline="always")
-def _incl_excl(c0, c1, c2, c3, c4, buf):
-    s = c0
-    for k in range(5):
-        s -= c1[buf[k]]
-    for k in range(5, 15):
-        s += c2[buf[k]]
-    for k in range(15, 25):
-        s -= c3[buf[k]]
-    for k in range(25, 30):
-        s += c4[buf[k]]
-    return s
-
-
-@nb.njit(cache=True, nogil=True)
-def _sweep_up_rank(up_rank_index, combos, r5, table4, binom, order_colex, order_orbit,
-                   rank_start, n_values, out_le, out_lt):
-    """Dealer counts for every canonical player hand against the up card (rank, clubs).
-
-    Sweeps the dealer's dense ranks upwards, keeping for every subset S of at most
-    four cards the number of dealer 5-card completions D containing S seen so far
-    (R(D) <= r); the count of D disjoint from P follows by inclusion-exclusion.
-    """
-    u = up_rank_index * 4
-    # best four among (three cards + u), by colex index of the triple
-    v3 = np.zeros(_N3, np.uint16)
-    q = np.empty(4, np.int64)
-    for c in range(2, 52):
-        for b in range(1, c):
-            for a in range(b):
-                if a == u or b == u or c == u:
-                    continue
-                k = 0
-                placed = False
-                for y in (a, b, c):
-                    if not placed and u < y:
-                        q[k] = u
-                        k += 1
-                        placed = True
-                    q[k] = y
-                    k += 1
-                if not placed:
-                    q[3] = u
-                idx = binom[q[0], 1] + binom[q[1], 2] + binom[q[2], 3] + binom[q[3], 4]
-                v3[a + binom[b, 2] + binom[c, 3]] = table4[idx]
-    n5 = combos.shape[0]
-    dealer = np.empty(n5, np.uint16)
-    cnt = np.zeros(n_values + 1, np.int64)
-    buf = np.empty(30, np.int64)
-    x = np.empty(5, np.int64)
-    for i in range(n5):
-        has_u = False
-        for k in range(5):
-            x[k] = combos[i, k]
-            if x[k] == u:
-                has_u = True
-        if has_u:
-            dealer[i] = 65535
-            continue
-        best = r5[i]
-        for m in range(2, 5):
-            bm = binom[x[m], 3]
-            for j in range(1, m):
-                bj = binom[x[j], 2] + bm
-                for t in range(j):
-                    v = v3[x[t] + bj]
-                    if v > best:
-                        best = v
-        dealer[i] = best
-        cnt[best + 1] += 1
-    for r in range(n_values):
-        cnt[r + 1] += cnt[r]
-    n_d = cnt[n_values]
-    order = np.empty(n_d, np.int32)
-    pos = cnt.copy()
-    for i in range(n5):
-        r = dealer[i]
-        if r != 65535:
-            order[pos[r]] = i
-            pos[r] += 1
-    c1 = np.zeros(52, np.int64)
-    c2 = np.zeros(_N2, np.int32)
-    c3 = np.zeros(_N3, np.int32)
-    c4 = np.zeros(_N4, np.uint8)
-    c0 = 0
-    for r in range(n_values):
-        p_lo = rank_start[r]
-        p_hi = rank_start[r + 1]
-        # player hands of value r: dealer hands strictly below r are in the counters
-        for j in range(p_lo, p_hi):
-            ci = order_colex[j]
-            has_u = False
-            for k in range(5):
-                x[k] = combos[ci, k]
-                if x[k] == u:
-                    has_u = True
-            if has_u:
-                continue
-            _subsets(x, binom, buf)
-            out_lt[order_orbit[j]] = _incl_excl(c0, c1, c2, c3, c4, buf)
-        for t in range(cnt[r], cnt[r + 1]):
-            di = order[t]
-            for k in range(5):
-                x[k] = combos[di, k]
-            _subsets(x, binom, buf)
-            for k in range(5):
-                c1[buf[k]] += 1
-            for k in range(5, 15):
-                c2[buf[k]] += 1
-            for k in range(15, 25):
-                c3[buf[k]] += 1
-            for k in range(25, 30):
-                c4[buf[k]] += 1
-            c0 += 1
-        for j in range(p_lo, p_hi):
-            ci = order_colex[j]
-            has_u = False
-            for k in range(5):
-                x[k] = combos[ci, k]
-                if x[k] == u:
-                    has_u = True
-            if has_u:
-                continue
-            _subsets(x, binom, buf)
-            # the term S = P: the dealer's five hidden cards equal to the player's own
-            self_term = 1 if dealer[ci] == r else 0
-            out_le[order_orbit[j]] = _incl_excl(c0, c1, c2, c3, c4, buf) - self_term
-    return n_d
-
-
-@nb.njit(cache=True, nogil=True)
-def _count_one(player, up, player_rank, table4, binom):
-    """(le, lt) for one hand by direct enumeration of the 1,370,754 dealer completions.
-
-    The 46 unseen cards are relabelled 0..45; the best four of every 4-subset and
-    of every 3-subset plus the up card are tabulated first (local colex indices),
-    so each dealer hand costs 15 look-ups in small tables.
-    """
-    rest = np.empty(46, np.int64)
-    k = 0
-    for c in range(52):
-        if c == up:
-            continue
-        hit = False
-        for p in range(5):
-            if player[p] == c:
-                hit = True
-        if not hit:
-            rest[k] = c
-            k += 1
-    q = np.empty(4, np.int64)
-    v3 = np.empty(binom[46, 3], np.uint16)
-    for c in range(2, 46):
-        for b in range(1, c):
-            for a in range(b):
-                m = 0
-                placed = False
-                for y in (rest[a], rest[b], rest[c]):
-                    if not placed and up < y:
-                        q[m] = up
-                        m += 1
-                        placed = True
-                    q[m] = y
-                    m += 1
-                if not placed:
-                    q[3] = up
-                v3[a + binom[b, 2] + binom[c, 3]] = table4[binom[q[0], 1] + binom[q[1], 2] + binom[q[2], 3]
-                                                          + binom[q[3], 4]]
-    v4 = np.empty(binom[46, 4], np.uint16)
-    for d in range(3, 46):
-        for c in range(2, d):
-            for b in range(1, c):
-                for a in range(b):
-                    v4[a + binom[b, 2] + binom[c, 3] + binom[d, 4]] = table4[
-                        binom[rest[a], 1] + binom[rest[b], 2] + binom[rest[c], 3] + binom[rest[d], 4]]
-    le = 0
-    lt = 0
-    for e in range(4, 46):
-        for d in range(3, e):
-            for c in range(2, d):
-                # triples and quads not involving a, b
-                t_cde = v3[c + binom[d, 2] + binom[e, 3]]
-                for b in range(1, c):
-                    best_b = t_cde
-                    v = v3[b + binom[d, 2] + binom[e, 3]]
-                    if v > best_b:
-                        best_b = v
-                    v = v3[b + binom[c, 2] + binom[e, 3]]
-                    if v > best_b:
-                        best_b = v
-                    v = v3[b + binom[c, 2] + binom[d, 3]]
-                    if v > best_b:
-                        best_b = v
-                    v = v4[b + binom[c, 2] + binom[d, 3] + binom[e, 4]]
-                    if v > best_b:
-                        best_b = v
-                    for a in range(b):
-                        best = best_b
-                        for t in (v3[a + binom[b, 2] + binom[c, 3]], v3[a + binom[b, 2] + binom[d, 3]],
-                                  v3[a + binom[b, 2] + binom[e, 3]], v3[a + binom[c, 2] + binom[d, 3]],
-                                  v3[a + binom[c, 2] + binom[e, 3]], v3[a + binom[d, 2] + binom[e, 3]],
-                                  v4[a + binom[b, 2] + binom[c, 3] + binom[d, 4]],
-                                  v4[a + binom[b, 2] + binom[c, 3] + binom[e, 4]],
-                                  v4[a + binom[b, 2] + binom[d, 3] + binom[e, 4]],
-                                  v4[a + binom[c, 2] + binom[d, 3] + binom[e, 4]]):
-                            if t > best:
-                                best = t
-                        if best <= player_rank:
-                            le += 1
-                            if best < player_rank:
-                                lt += 1
-    return le, lt
-
-
-@nb.njit(cache=True)
-def _accumulate(le, lt, weight, dec, group, n):
+def _accumulate(le: np.ndarray, lt: np.ndarray, weight: np.ndarray, dec: np.ndarray, group: np.ndarray,
+                n: int, opts: Iterable[int] = (0, 1, 2, 3)) -> tuple[np.ndarray, np.ndarray, int]:
+    """``(acc, wsum, bad)``: see :func:`fourcards.poker.kernels.accumulate` (one compiled pass)."""
     acc = np.zeros((4, 4, 3), np.int64)
     wsum = np.zeros(4, np.int64)
-    for ur in range(le.shape[0]):
-        for o in range(le.shape[1]):
-            w = weight[ur, o]
-            if w == 0:
-                continue
-            k = dec[ur, o]
-            wsum[k] += w
-            if k > 0:
-                g = group[o]
-                acc[k, g, 0] += w * lt[ur, o]
-                acc[k, g, 1] += w * (le[ur, o] - lt[ur, o])
-                acc[k, g, 2] += w * (n - le[ur, o])
-    return acc, wsum
-
-
-@nb.njit(cache=True, parallel=True)
-def _best5_all(combos, table4, binom):
-    n = combos.shape[0]
-    out = np.empty(n, np.uint16)
-    for i in nb.prange(n):
-        a = np.int64(combos[i, 0])
-        b = np.int64(combos[i, 1])
-        c = np.int64(combos[i, 2])
-        d = np.int64(combos[i, 3])
-        e = np.int64(combos[i, 4])
-        best = table4[binom[b, 1] + binom[c, 2] + binom[d, 3] + binom[e, 4]]
-        v = table4[binom[a, 1] + binom[c, 2] + binom[d, 3] + binom[e, 4]]
-        if v > best:
-            best = v
-        v = table4[binom[a, 1] + binom[b, 2] + binom[d, 3] + binom[e, 4]]
-        if v > best:
-            best = v
-        v = table4[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[e, 4]]
-        if v > best:
-            best = v
-        v = table4[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]]
-        if v > best:
-            best = v
-        out[i] = best
-    return out
+    allowed = np.zeros(256, dtype=bool)
+    allowed[list(opts)] = True
+    bad = _kernels().accumulate(le, lt, weight, dec, group, n, allowed, acc, wsum)
+    return acc, wsum, int(bad)
 
 
 # ---------------------------------------------------------------------------
 # Base tables (pay-table and up-card independent)
 # ---------------------------------------------------------------------------
 
-_SUIT_PERMS = np.array(
-    [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]], dtype=np.int64
-)
-
-
-@dataclass(frozen=True)
 class BaseTables:
-    """Tables over all 2,598,960 five-card hands, indexed by colex index.
+    """Tables over all 2,598,960 five-card hands, indexed by colex index (built on first use).
 
     Attributes:
         combos: ``(C(52,5), 5)`` uint8, the sorted cards of each colex index.
@@ -475,47 +130,133 @@ class BaseTables:
         orbit_colex: colex index of each orbit's representative (the smallest).
         orbit_size: hands per orbit (1, 2, 3 or 6), uint8.
         orbit_rank: dense rank of each orbit's hand (uint16).
+
+    The three ``orbit_*`` arrays (3.4 MB) are also stored with the cached dealer
+    counts, so a run that only needs them - figures from cached counts - never
+    builds the others (about 0.1 s with the compiled kernels).
     """
 
-    combos: np.ndarray
-    rank5: np.ndarray
-    orbit_of: np.ndarray
-    orbit_colex: np.ndarray
-    orbit_size: np.ndarray
-    orbit_rank: np.ndarray
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._full: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._orbits: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def _build(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        with self._lock:
+            if self._full is None:
+                k = _kernels()
+                combos = np.empty((N_HANDS5, 5), dtype=np.uint8)
+                k.colex_combos5(combos)
+                rank5 = np.empty(N_HANDS5, dtype=np.uint16)
+                k.best5_all(combos, hands.DENSE_RANK_4, BINOM, rank5)
+                rep = np.empty(N_HANDS5, dtype=np.int32)
+                size = np.empty(N_HANDS5, dtype=np.uint8)
+                k.orbits(combos, BINOM, rep, size)
+                is_rep = rep == np.arange(N_HANDS5, dtype=np.int32)
+                orbit_colex = np.flatnonzero(is_rep).astype(np.int32)
+                pos = np.cumsum(is_rep, dtype=np.int32) - 1
+                orbit_of = pos[rep]
+                orbits = (orbit_colex, size[orbit_colex], rank5[orbit_colex])
+                if self._orbits is not None and not all(
+                        np.array_equal(a, b) for a, b in zip(self._orbits, orbits, strict=True)):  # type: ignore[arg-type]
+                    raise ValueError("cached orbit tables disagree with the computed ones")
+                for arr in (combos, rank5, orbit_of, *orbits):
+                    arr.setflags(write=False)
+                self._full = (combos, rank5, orbit_of)
+                self._orbits = orbits
+            return self._full
+
+    def _orbit_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self._orbits is None:
+            self._build()
+        assert self._orbits is not None
+        return self._orbits
+
+    def adopt_orbits(self, orbit_colex: np.ndarray, orbit_size: np.ndarray, orbit_rank: np.ndarray) -> bool:
+        """Use orbit arrays read from the cache (checked against the full build if that ever runs).
+
+        Returns whether they were adopted (False: the tables had orbit arrays already, equal ones).
+
+        Raises:
+            ValueError: they differ from the orbit arrays already in use.
+        """
+        new = (orbit_colex, orbit_size, orbit_rank)
+        with self._lock:
+            if self._orbits is not None:
+                if not all(np.array_equal(a, b) for a, b in zip(self._orbits, new, strict=True)):
+                    raise ValueError("cached orbit tables disagree with the ones in use")
+                return False
+            if len(orbit_colex) != len(orbit_size) or len(orbit_colex) != len(orbit_rank):
+                raise ValueError("orbit tables of different lengths")
+            for arr in new:
+                arr.setflags(write=False)
+            self._orbits = new
+            return True
+
+    def forget_orbits(self) -> None:
+        """Drop orbit arrays adopted from a cache that turned out corrupt (unless the full build ran)."""
+        with self._lock:
+            if self._full is None:
+                self._orbits = None
+
+    @property
+    def combos(self) -> np.ndarray:
+        """``(C(52,5), 5)`` uint8: the sorted cards of each colex index."""
+        return self._build()[0]
+
+    @property
+    def rank5(self) -> np.ndarray:
+        """Dense rank (uint16) of the best four of each five-card hand, by colex index."""
+        return self._build()[1]
+
+    @property
+    def orbit_of(self) -> np.ndarray:
+        """The orbit (int32) of each five-card hand, by colex index."""
+        return self._build()[2]
+
+    @property
+    def orbit_colex(self) -> np.ndarray:
+        """Colex index (int32) of each orbit's representative (the smallest)."""
+        return self._orbit_arrays()[0]
+
+    @property
+    def orbit_size(self) -> np.ndarray:
+        """Hands per orbit (1, 3 or 6), uint8."""
+        return self._orbit_arrays()[1]
+
+    @property
+    def orbit_rank(self) -> np.ndarray:
+        """Dense rank (uint16) of each orbit's hands."""
+        return self._orbit_arrays()[2]
 
     @property
     def n_orbits(self) -> int:
         """Number of suit-permutation orbits of the five-card hands (the length of the ``orbit_*`` arrays)."""
         return len(self.orbit_colex)
 
+    def orbit_cards(self) -> np.ndarray:
+        """``(n_orbits, 5)`` the cards (ascending) of each orbit's representative."""
+        idx = self.orbit_colex.astype(np.int64)
+        out = np.empty((len(idx), 5), dtype=np.int64)
+        for k in range(5, 0, -1):  # colex unranking: the largest c with C(c, k) <= idx
+            c = np.searchsorted(BINOM[:, k], idx, side="right") - 1
+            out[:, k - 1] = c
+            idx = idx - BINOM[c, k]
+        return out
+
     def orbit_has_up(self) -> np.ndarray:
         """``(13, n_orbits)`` bool: the orbit's hands hold the up card (rank, clubs)."""
-        cards = self.combos[self.orbit_colex]
+        cards = self.orbit_cards()
         out = np.zeros((13, self.n_orbits), dtype=bool)
-        for ur in range(13):
-            out[ur] = (cards == ur * 4).any(axis=1)
+        orbit, pos = np.nonzero(cards % 4 == 0)  # the clubs each representative holds
+        out[cards[orbit, pos] // 4, orbit] = True
         return out
 
 
 @cache
 def base_tables() -> BaseTables:
-    """The (memoised) :class:`BaseTables`; about 0.2 s to build."""
-    combos = np.empty((N_HANDS5, 5), dtype=np.uint8)
-    _colex_combos5(combos)
-    rank5 = _best5_all(combos, DENSE_RANK_4, BINOM)
-    rep, size = _orbits(combos, BINOM, _SUIT_PERMS)
-    is_rep = rep == np.arange(N_HANDS5, dtype=np.int32)
-    orbit_colex = np.flatnonzero(is_rep).astype(np.int32)
-    pos = np.cumsum(is_rep, dtype=np.int32) - 1
-    orbit_of = pos[rep]
-    for arr in (combos, rank5, orbit_of, orbit_colex):
-        arr.setflags(write=False)
-    orbit_size = size[orbit_colex]
-    orbit_size.setflags(write=False)
-    orbit_rank = rank5[orbit_colex]
-    orbit_rank.setflags(write=False)
-    return BaseTables(combos, rank5, orbit_of, orbit_colex, orbit_size, orbit_rank)
+    """The (memoised) :class:`BaseTables`; each part is built on first use."""
+    return BaseTables()
 
 
 # ---------------------------------------------------------------------------
@@ -525,16 +266,15 @@ def base_tables() -> BaseTables:
 
 def cache_dir() -> Path:
     """Where the dealer counts are cached: ``$FOURCARDS_CACHE_DIR`` or the user cache dir."""
-    env = os.environ.get("FOURCARDS_CACHE_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
+    from fourcards.cachedir import cache_dir as user_cache_dir
 
-    return Path(platformdirs.user_cache_dir("fourcards"))
+    return user_cache_dir()
 
 
 def _cache_file(directory: Path) -> Path:
-    return directory / f"fcp-dealer-counts-v{CACHE_VERSION}.npz"
+    """The cache: one ``.npy`` int32 array ``(28, n_orbits)``: rows 0-12 ``le``, 13-25 ``lt`` (by up
+    rank), 26 ``orbit_colex``, 27 ``orbit_rank * 256 + orbit_size`` (one read, no zip)."""
+    return directory / f"fcp-dealer-counts-v{CACHE_VERSION}.npy"
 
 
 @dataclass(frozen=True)
@@ -606,19 +346,26 @@ def locate(cards: Iterable[Card | str] | str, up: Card | str, tables: BaseTables
 def _compute_counts(progress: Callable[[int, int], None] | None, workers: int | None) -> ExactCounts:
     t0 = time.perf_counter()
     tables = base_tables()
+    k = _kernels()
     n_orb = tables.n_orbits
     order = np.argsort(tables.orbit_rank, kind="stable").astype(np.int32)
-    order_colex = tables.orbit_colex[order]
+    player = np.empty(n_orb, dtype=np.int32)  # the representatives' cards, by hand value
+    k.pack5(tables.combos, tables.orbit_colex[order], player)
     rank_start = np.searchsorted(tables.orbit_rank[order], np.arange(N_VALUES + 1)).astype(np.int64)
     le = np.full((13, n_orb), -1, dtype=np.int32)
     lt = np.full((13, n_orb), -1, dtype=np.int32)
     done = 0
     lock = threading.Lock()
+    table4 = hands.DENSE_RANK_4
+    scratch = threading.local()  # per thread, reused between up ranks
 
     def one(ur: int) -> None:
         nonlocal done
-        n_d = _sweep_up_rank(ur, tables.combos, tables.rank5, DENSE_RANK_4, BINOM, order_colex, order,
-                             rank_start, N_VALUES, le[ur], lt[ur])
+        if not hasattr(scratch, "dealer"):
+            scratch.dealer = np.empty(N_HANDS5, dtype=np.uint16)
+            scratch.packed = np.empty(N_HANDS5, dtype=np.int32)
+        n_d = k.sweep_up_rank(ur, tables.combos, tables.rank5, table4, BINOM, player, order, rank_start,
+                              le[ur], lt[ur], scratch.dealer, scratch.packed)
         assert n_d == N_HANDS_PER_UP
         with lock:
             done += 1
@@ -636,7 +383,9 @@ def _compute_counts(progress: Callable[[int, int], None] | None, workers: int | 
 
 
 def _finish_counts(le: np.ndarray, lt: np.ndarray, tables: BaseTables, seconds: float, source: str) -> ExactCounts:
-    valid = ~tables.orbit_has_up()
+    # the kernel leaves -1 exactly where the hand holds the up card (the weight check; a test
+    # compares with BaseTables.orbit_has_up)
+    valid = le >= 0
     weight = np.where(valid, tables.orbit_size.astype(np.int64)[None, :], 0)
     for arr in (le, lt, valid, weight):
         arr.setflags(write=False)
@@ -646,8 +395,9 @@ def _finish_counts(le: np.ndarray, lt: np.ndarray, tables: BaseTables, seconds: 
 def _check_counts(counts: ExactCounts) -> None:
     """Cheap integrity checks (a corrupt cache is recomputed)."""
     le, lt, valid = counts.le, counts.lt, counts.valid
-    if not ((le[valid] >= lt[valid]).all() and (le[valid] <= N_DEALER_HANDS).all()
-            and (lt[valid] >= 0).all() and (le[~valid] == -1).all()):
+    # valid entries: 0 <= lt <= le <= N; the others -1 (whole-array passes, no masked copies)
+    if not ((le >= lt).all() and le.max() <= N_DEALER_HANDS and lt.min() >= -1 and le.min() >= -1
+            and np.array_equal(le < 0, ~valid) and np.array_equal(lt < 0, ~valid)):
         raise ValueError("dealer counts out of range")
     if int(counts.weight.sum()) != 13 * N_HANDS_PER_UP:
         raise ValueError("weights do not sum to 13 x C(51,5)")
@@ -682,25 +432,31 @@ def exact_counts(*, use_cache: bool = True, directory: str | os.PathLike[str] | 
         path = _cache_file(d)
         counts = None
         if path.exists():
+            tables = base_tables()
+            adopted = False
             try:
                 t0 = time.perf_counter()
-                with np.load(path) as z:
-                    le, lt = z["le"], z["lt"]
-                tables = base_tables()
-                if le.shape != (13, tables.n_orbits) or lt.shape != le.shape:
-                    raise ValueError("shape")
-                counts = _finish_counts(le.astype(np.int32, copy=False), lt.astype(np.int32, copy=False),
-                                        tables, time.perf_counter() - t0, "disk")
+                a = np.load(path)
+                if a.dtype != np.int32 or a.ndim != 2 or a.shape[0] != 28:
+                    raise ValueError("layout")
+                orbits = (np.ascontiguousarray(a[26]), (a[27] & 255).astype(np.uint8),
+                          (a[27] >> 8).astype(np.uint16))
+                adopted = tables.adopt_orbits(*orbits)
+                counts = _finish_counts(a[:13], a[13:26], tables, time.perf_counter() - t0, "disk")
                 _check_counts(counts)
             except (OSError, ValueError, KeyError):
                 counts = None
+                if adopted:
+                    tables.forget_orbits()
         if counts is None:
             counts = _compute_counts(progress, workers)
             _check_counts(counts)
             try:
                 d.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
-                np.savez(tmp, le=counts.le, lt=counts.lt)
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
+                t = counts.tables
+                np.save(tmp, np.vstack([counts.le, counts.lt, t.orbit_colex,
+                                        t.orbit_rank.astype(np.int32) * 256 + t.orbit_size]).astype(np.int32))
                 os.replace(tmp, path)
             except OSError:
                 pass  # a read-only cache dir only costs time
@@ -722,8 +478,9 @@ def count_hand(cards: Iterable[Card | str] | str, up: Card | str) -> tuple[int, 
     """
     hand, upc = _validate_hand(cards, up)
     idx = np.array(sorted(c.index for c in hand), dtype=np.int64)
-    le, lt = _count_one(idx, upc.index, _rank5_of(hand), DENSE_RANK_4, BINOM)
-    return int(le), int(lt)
+    out = np.zeros(2, dtype=np.int64)
+    _kernels().count_one(idx, upc.index, _rank5_of(hand), hands.DENSE_RANK_4, BINOM, out)
+    return int(out[0]), int(out[1])
 
 
 def _rank5_of(hand: Sequence[Card]) -> int:
@@ -732,7 +489,7 @@ def _rank5_of(hand: Sequence[Card]) -> int:
 
     best = 0
     for four in combinations(sorted(c.index for c in hand), 4):
-        best = max(best, int(DENSE_RANK_4[sum(int(BINOM[c, i + 1]) for i, c in enumerate(four))]))
+        best = max(best, int(hands.DENSE_RANK_4[sum(int(BINOM[c, i + 1]) for i, c in enumerate(four))]))
     return best
 
 
@@ -934,12 +691,18 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
         raise RulesError(f"a strategy needs decisions of shape {counts.le.shape}, got {dec.shape}")
     valid = counts.valid
     opts = options(rules)
-    bad = valid & ~np.isin(dec, opts)
-    if bad.any():
+
+    def refuse() -> NoReturn:
+        bad = valid & ~np.isin(dec, opts)
         raise RulesError(
             f"strategy {name!r} makes play bets the rules do not allow "
             f"({sorted(set(np.unique(dec[bad]).tolist()))}); allowed: {list(opts)}"
         )
+
+    if dec.dtype != np.uint8:  # uint8 decisions are checked by the accumulating kernel itself
+        if (valid & ~np.isin(dec, opts)).any():
+            refuse()
+        dec = dec.astype(np.uint8)
     n = N_DEALER_HANDS
     total_w = int(counts.weight.sum())
     denom = total_w * n
@@ -950,8 +713,10 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
     group[cat == HandCategory.FOUR_OF_A_KIND] = 3
     # acc[k, g, 0..2]: sum of weight x (dealer hands beaten, tied, better) for play k, bonus group g;
     # wsum[k]: sum of weights choosing k (0 = fold)
-    acc, wsum = _accumulate(counts.le, counts.lt, counts.weight, np.ascontiguousarray(dec, dtype=np.int64),
-                            group, n)
+    acc, wsum, n_bad = _accumulate(counts.le, counts.lt, counts.weight, np.ascontiguousarray(dec), group, n,
+                                   opts)
+    if n_bad:
+        refuse()
     rows: list[OutcomeRow] = []
     total = 0
     bonus_total = 0
@@ -1148,8 +913,8 @@ _ACES_UP_ROWS = (
 @cache
 def aces_up_counts() -> dict[str, int]:
     """How many of the 2,598,960 five-card hands make each Aces Up class (and ``"lose"``)."""
-    rank5 = base_tables().rank5
-    hist = np.bincount(rank5, minlength=N_VALUES)
+    t = base_tables()  # the hands of an orbit share their value: weigh each orbit by its size
+    hist = np.bincount(t.orbit_rank, weights=t.orbit_size, minlength=N_VALUES).astype(np.int64)
     cat = CATEGORY_OF_DENSE
     top = (DENSE_CODES >> 12) & 0xF
     out: dict[str, int] = {}

@@ -13,7 +13,8 @@ whether to fold (0) or which play multiple to bet (1, 2 or 3 times the ante).
   rank; :func:`optimal_chart` is the best chart of that shape, read/written as CSV
   (:meth:`StrategyChart.to_csv`, :func:`load_chart`), printed with Rich and saved
   as a PNG heat map;
-* for simulators: :func:`decision_table` and :func:`decide` (numba, vectorised).
+* for simulators: :func:`decision_table` and :func:`decide` (numba, vectorised;
+  compiled on first use).
 
 Decision table layout (:func:`decision_table`): a ``uint8`` array of shape
 ``(13, 2_598_960)``; ``table[r, i]`` is the play multiple (0 = fold) for a
@@ -33,7 +34,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import numba as nb
 import numpy as np
 
 from fourcards.cards import Card, Rank, parse_rank
@@ -142,18 +142,68 @@ def optimal_strategy(rules: PokerRules | str = "live", counts: an.ExactCounts | 
     which leaves the house edge unchanged and keeps the money at risk lowest.
     """
     rules = an._as_rules(rules)
+    if counts is None and not an.counts_cached():
+        shipped = _shipped_optimal(rules)
+        if shipped is not None:
+            return Strategy("optimal", shipped)
     counts = counts or an.exact_counts()
-    n = an.N_DEALER_HANDS
-    b = an.bonus_pays(rules)[counts.tables.orbit_rank][None, :]
-    margin = 2 * counts.le.astype(np.int64) - n  # EV of play k, times n: (1 + k) margin + b n
-    lo, hi = min(rules.decision_multiples), max(rules.decision_multiples)
-    # the EV is linear in k: the best play is the largest multiple when margin > 0, else the smallest
-    k = np.where(margin > 0, hi, lo).astype(np.int64)
-    play_ev = (1 + k) * margin + b * n
-    dec = np.where(play_ev > -n, k, 0).astype(np.uint8)  # a tie with folding folds
-    dec[~counts.valid] = 0
+    b = an.bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
+    # the EV is linear in k: the best play is the largest multiple when 2 le > n, else the smallest;
+    # a tie with folding folds (one pass: fourcards.poker.kernels.optimal_decisions)
+    dec = np.empty(counts.le.shape, dtype=np.uint8)
+    an._kernels().optimal_decisions(counts.le, counts.valid, b, an.N_DEALER_HANDS, min(rules.decision_multiples),
+                                    max(rules.decision_multiples), dec)
     dec.setflags(write=False)
     return Strategy("optimal", dec)
+
+
+#: The ante bonus tables whose optimal decisions ship with the package (``poker/data``).
+SHIPPED_ANTE_BONUS = ("25/20/2", "30/15/2")
+
+
+def _shipped_name(rules: PokerRules) -> str:
+    m = rules.decision_multiples
+    return f"optimal-{str(rules.ante_bonus).replace('/', '-')}-{min(m)}-{max(m)}.u8.xz"
+
+
+def _shipped_optimal(rules: PokerRules) -> np.ndarray | None:
+    """The optimal decisions shipped as package data for these rules' ante bonus and play
+    multiples (computed once from the exact counts, see :func:`ship_optimal_decisions`), or None.
+
+    They let a first simulation with the optimal strategy start without computing the
+    dealer counts; ``tests/poker/test_strategy.py`` checks them against the counts.
+    """
+    import lzma
+    from importlib import resources
+
+    try:
+        data = resources.files("fourcards.poker").joinpath("data", _shipped_name(rules)).read_bytes()
+        dec = np.frombuffer(lzma.decompress(data), dtype=np.uint8)
+    except (OSError, lzma.LZMAError):
+        return None
+    n = len(dec) // 13
+    if len(dec) != 13 * n or n != 484_731:
+        return None
+    dec = dec.reshape(13, n)
+    dec.setflags(write=False)
+    return dec
+
+
+def ship_optimal_decisions(directory: str | Path) -> list[Path]:
+    """Write the optimal decisions of :data:`SHIPPED_ANTE_BONUS` (1x-3x play) into ``directory``
+    (``src/fourcards/poker/data`` when releasing; needs the exact counts)."""
+    import lzma
+
+    from fourcards.poker.rules import get_rules
+
+    out = []
+    for table in SHIPPED_ANTE_BONUS:
+        rules = get_rules("live", ante_bonus=table)
+        dec = optimal_strategy(rules, an.exact_counts()).decisions
+        path = Path(directory) / _shipped_name(rules)
+        path.write_bytes(lzma.compress(np.ascontiguousarray(dec).tobytes(), preset=9))
+        out.append(path)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -185,7 +235,7 @@ class StrategyChart:
         """
         tables = counts.tables if counts is not None else an.base_tables()
         cls = hand_class_of_rank[tables.orbit_rank]
-        dec = np.ascontiguousarray(self.table[cls].T)  # (13, n_orbits)
+        dec = np.ascontiguousarray(self.table.T)[:, cls]  # (13, n_orbits), gathered row by row
         if rules is not None:
             opts = an.options(rules)
             used = set(np.unique(self.table[_present_classes()]).tolist())
@@ -393,15 +443,14 @@ def optimal_chart(rules: PokerRules | str = "live", counts: an.ExactCounts | Non
     is the least any chart of this shape can have)."""
     rules = an._as_rules(rules)
     counts = counts or an.exact_counts()
-    opts, ev = an.ev_numerators(counts, rules)
+    opts = an.options(rules)
     cls = hand_class_of_rank[counts.tables.orbit_rank].astype(np.int64)
-    w = counts.weight
-    sums = np.zeros((len(opts), 32, 13), dtype=np.float64)
-    for i in range(len(opts)):
-        for ur in range(13):
-            # exact in float64? sums below 2**53 - checked by magnitude (< 1e15)
-            sums[i, :, ur] = np.bincount(cls, weights=(w[ur] * ev[i, ur]).astype(np.float64), minlength=32)
-    best = np.argmax(sums, axis=0)
+    bonus = an.bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
+    # the EVs of an.ev_numerators summed by (option, class, up rank), exact in int64, in one pass
+    sums = np.zeros((len(opts), 32, 13), dtype=np.int64)
+    an._kernels().chart_sums(counts.le, counts.weight, cls, bonus, an.N_DEALER_HANDS,
+                             np.asarray(opts, dtype=np.int64), sums)
+    best = np.argmax(sums, axis=0)  # the first maximum: the smaller wager on a tie
     table = np.asarray(opts, dtype=np.uint8)[best]
     return StrategyChart("chart", table)
 
@@ -480,86 +529,6 @@ def decision_table(rules: PokerRules | str = "live", strategy: Any = "optimal", 
     return table
 
 
-@nb.njit(cache=True, parallel=True)
-def _decide(player, up, table, binom):
-    n = player.shape[0]
-    out = np.empty(n, np.uint8)
-    for i in nb.prange(n):
-        u = np.int64(up[i])
-        s = u & 3
-        a = np.int64(0)
-        b = np.int64(0)
-        c = np.int64(0)
-        d = np.int64(0)
-        e = np.int64(0)
-        for k in range(5):
-            x = np.int64(player[i, k])
-            t = x & 3
-            if t == s:
-                t = 0
-            elif t == 0:
-                t = s
-            x = (x & ~3) | t
-            # insert x into the sorted (a..e) prefix of length k
-            if k == 0:
-                a = x
-            elif k == 1:
-                if x < a:
-                    b = a
-                    a = x
-                else:
-                    b = x
-            elif k == 2:
-                if x < a:
-                    c = b
-                    b = a
-                    a = x
-                elif x < b:
-                    c = b
-                    b = x
-                else:
-                    c = x
-            elif k == 3:
-                if x < a:
-                    d = c
-                    c = b
-                    b = a
-                    a = x
-                elif x < b:
-                    d = c
-                    c = b
-                    b = x
-                elif x < c:
-                    d = c
-                    c = x
-                else:
-                    d = x
-            else:
-                if x < a:
-                    e = d
-                    d = c
-                    c = b
-                    b = a
-                    a = x
-                elif x < b:
-                    e = d
-                    d = c
-                    c = b
-                    b = x
-                elif x < c:
-                    e = d
-                    d = c
-                    c = x
-                elif x < d:
-                    e = d
-                    d = x
-                else:
-                    e = x
-        idx = a + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
-        out[i] = table[u >> 2, idx]
-    return out
-
-
 def decide(player: np.ndarray, up: np.ndarray, table: np.ndarray) -> np.ndarray:
     """Play multiples (``(N,)`` uint8, 0 = fold) for many hands at once.
 
@@ -582,7 +551,12 @@ def decide(player: np.ndarray, up: np.ndarray, table: np.ndarray) -> np.ndarray:
         raise CardError("card indices must lie in 0..51")
     if table.shape != (13, an.N_HANDS5) or table.dtype != np.uint8:
         raise RulesError("table must be a (13, 2598960) uint8 array from decision_table()")
-    return _decide(p.astype(np.uint8, copy=False), u.astype(np.uint8, copy=False), table, BINOM)
+    from fourcards import jit
+    from fourcards.poker import kernels as pk
+
+    with jit.compiling("the vectorised decision look-up", pk.decide):
+        return pk.decide(np.ascontiguousarray(p, dtype=np.uint8), np.ascontiguousarray(u, dtype=np.uint8),
+                         np.ascontiguousarray(table), BINOM)
 
 
 def decide_hand(cards: Iterable[Card | str] | str, up: Card | str, table: np.ndarray) -> int:
