@@ -128,6 +128,26 @@ def table_id(page: Any) -> str:
     return str(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
+def host_token(page: Any) -> str:
+    """The seat token this page's browser keeps for the table it shows."""
+    return str(page.evaluate("localStorage.getItem('fourcards:token:' + location.pathname.split('/').pop())"))
+
+
+def sit_guest(page: Any, base_url: str, name: str) -> str:
+    """Seat ``name`` at the page's table through the API - the host (this page's browser)
+    approving the request when the table asks for it - and return the seat's token."""
+    import httpx
+
+    tid = table_id(page)
+    r = httpx.post(f"{base_url}/api/tables/{tid}/seats", json={"name": name})
+    assert r.status_code in (201, 202), r.text
+    if r.status_code == 202:
+        ok = httpx.post(f"{base_url}/api/tables/{tid}/requests/{r.json()['request']}", json={"approve": True},
+                        headers={"X-Seat-Token": host_token(page)})
+        assert ok.status_code == 200, ok.text
+    return str(r.json()["token"])
+
+
 _AXE: str | None = None
 
 

@@ -19,7 +19,17 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import DESKTOP, PHONE, TABLE_URL, axe_violations, create, on_screen, table_id, watch_errors
+from browsing import (
+    DESKTOP,
+    PHONE,
+    TABLE_URL,
+    axe_violations,
+    create,
+    on_screen,
+    sit_guest,
+    table_id,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -44,9 +54,7 @@ def _kind_deal(page: Any, base_url: str, bots: int = 3, guest: bool = False) -> 
     page.wait_for_url(TABLE_URL)
     token = None
     if guest:
-        r = httpx.post(f"{base_url}/api/tables/{table_id(page)}/seats", json={"name": "Gus"})
-        assert r.status_code == 201, r.text
-        token = r.json()["token"]
+        token = sit_guest(page, base_url, "Gus")
         page.wait_for_selector("#player-4")
     page.click("#host-deal")
     page.wait_for_selector("#pot")
@@ -118,7 +126,7 @@ def test_issue11_7_a_typed_amount_and_the_focus_survive_another_players_move(bro
     create(page, base_url, "poker", 0)
     page.wait_for_url(TABLE_URL)
     tid = table_id(page)
-    guest = httpx.post(f"{base_url}/api/tables/{tid}/seats", json={"name": "Gus"}).json()["token"]
+    guest = sit_guest(page, base_url, "Gus")
     page.wait_for_selector("#player-2")
     page.focus("#ante")
     page.keyboard.press("Control+A")
@@ -190,10 +198,8 @@ def test_issue11_3_a_double_click_sends_one_request_and_a_banner_goes_when_the_t
     page.fill("#ante", "0")
     page.click("#place-bets")
     page.wait_for_selector("#error:not([hidden])")
-    tid = table_id(page)
-    guest = httpx.post(f"{base_url}/api/tables/{tid}/seats", json={"name": "Gus"}).json()["token"]
+    sit_guest(page, base_url, "Gus")
     page.wait_for_selector("#player-3")
-    assert guest
     page.wait_for_selector("#error", state="hidden")
     page.context.close()
 

@@ -13,6 +13,12 @@
   const GAME = app.dataset.game;
   const tokenKey = "fourcards:token:" + tableId;
   const baseTitle = document.title;
+  // a seat handed to this phone by the host comes as /t/{id}#token=...: keep it, clear the address
+  const handed = /(?:^#|&)token=([A-Za-z0-9_-]{20,100})/.exec(window.location.hash);
+  if (handed) {
+    localStorage.setItem(tokenKey, handed[1]);
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
   let token = localStorage.getItem(tokenKey);
   let state = null;
 
@@ -221,7 +227,7 @@
   // ------------------------------------------------------------ fixed controls
   const phone = window.matchMedia("(max-width: 560px)").matches;
   if (phone) $("invite").open = false;  // on a phone the table comes first; the invite is a tap away
-  $("share-link").value = window.location.origin + "/t/" + tableId;
+  if (!$("share-link").value) $("share-link").value = window.location.origin + "/t/" + tableId;
   $("copy-link").addEventListener("click", function () {
     $("share-link").select();
     if (navigator.clipboard) navigator.clipboard.writeText($("share-link").value);
@@ -267,6 +273,52 @@
     if (reason) api("/void", {reason: reason});
   });
 
+  // seats, requests, settings: one listener for the buttons marked data-op
+  let deviceLink = null;  // the link the host just made for a seat's new phone
+  function seatName(n) {
+    const p = state && state.players.filter(function (x) { return x.seat === n; })[0];
+    return p ? p.name : "seat " + n;
+  }
+  app.addEventListener("click", async function (ev) {
+    const b = ev.target.closest("button[data-op]");
+    if (!b) return;
+    const op = b.dataset.op, n = Number(b.dataset.seat), rid = b.dataset.request;
+    if (op === "approve" || op === "decline") api("/requests/" + rid, {approve: op === "approve"});
+    else if (op === "sit-out" || op === "back") api("/seats/" + n + "/" + op);
+    else if (op === "leave") {
+      const mine = state && state.you && state.you.seat === n;
+      if (window.confirm(mine ? "Leave the table? Your chips are cashed out; sit down again under the same name to get them back."
+        : "Remove " + seatName(n) + " from the table? Their chips are cashed out.")) api("/seats/" + n + "/leave");
+    } else if (op === "new-device") {
+      if (!window.confirm("Hand " + seatName(n) + "'s seat to a new phone? The old phone stops working at once.")) return;
+      const r = await api("/seats/" + n + "/new-device");
+      if (r) { deviceLink = {name: r.name, url: r.invite_url || window.location.origin + r.join_url}; render(state, false, true); }
+    } else if (op === "device-done") { deviceLink = null; render(state, false, true); }
+    else if (op === "copy") {
+      const input = $(b.dataset.target);
+      input.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value);
+    } else if (op === "close") {
+      if (window.confirm("Close the table? A deal in progress is voided and everyone is cashed out. The history stays.")) api("/close");
+    }
+  });
+  app.addEventListener("change", function (ev) {
+    const k = ev.target.dataset.setting;
+    if (k) { const body = {}; body[k] = ev.target.checked; api("/settings", body); }
+  });
+  app.addEventListener("submit", function (ev) {
+    const f = ev.target;
+    if (f.id === "clock-form") { ev.preventDefault(); api("/settings", {turn_clock: Number($("set-clock").value || 0)}); }
+    else if (f.id === "topup-form") {
+      ev.preventDefault();
+      const amount = Number($("topup-amount").value || 0);
+      api("/top-ups", {amount: amount}).then(function (r) {
+        if (r && r.status === "pending") { topUpAsked = amount; render(state, false, true); }
+      });
+    }
+  });
+  let topUpAsked = 0;
+
   // the game area: one listener each for clicks, forms and toggles
   const game = $("game");
   game.addEventListener("submit", function (ev) {
@@ -299,27 +351,36 @@
     return s.version >= state.version;
   }
 
-  function render(s, fromNewConnection) {
-    if (!accept(s, fromNewConnection)) return;  // an older view than the one shown
+  function render(s, fromNewConnection, again) {
+    if (!again && !accept(s, fromNewConnection)) return;  // an older view than the one shown
     const prev = state;
     state = s;
     if (errorVersion !== null && prev && s.version !== errorVersion && !connLost) showError(null);
     const focused = document.activeElement;
     const hadFocus = focused && focused !== document.body && game.contains(focused);
 
-    $("join").hidden = !!s.you;
+    const closed = s.table.status === "closed";
     const ha = s.host_actions || [];
-    $("host").hidden = ha.length === 0 && !(s.you && s.you.is_host);
+    if (s.you && topUpAsked && prev && prev.you && s.you.balance > prev.you.balance) topUpAsked = 0;
+    $("closed").hidden = !closed;
+    $("join").hidden = !!s.you || closed;
+    renderJoin(s);
+    $("host").hidden = closed || (ha.length === 0 && !(s.you && s.you.is_host));
     $("host-deal").hidden = ha.indexOf("deal") < 0;
     $("host-bots").hidden = ha.indexOf("add_bots") < 0;
     $("host-void").hidden = ha.indexOf("void") < 0;
+    patch($("host-requests"), hostRequests(s));
+    patch($("host-device"), deviceLink ? '<p class="notice" id="device-link-box">Open this link on ' + esc(deviceLink.name) +
+      "'s new phone (the old one no longer works):</p>" + '<div class="share"><label for="device-link">New phone link</label>' +
+      '<input id="device-link" readonly value="' + esc(deviceLink.url) + '"><button type="button" data-op="copy" data-target="device-link">Copy</button>' +
+      '<button type="button" data-op="device-done">Done</button></div>' : "");
+    $("host-more").hidden = closed || ha.indexOf("settings") < 0;
+    patch($("host-settings"), ha.indexOf("settings") >= 0 ? hostSettings(s) : "");
+    $("me").hidden = !s.you || closed;
+    patch($("me-body"), s.you && !closed ? mySeat(s) : "");
     $("table-rules").textContent = s.table.game_title + " \u00b7 " + rulesText(s.table.rules);
-    patch($("players"), s.players.map(function (p) {
-      const me = s.you && s.you.seat === p.seat;
-      return '<li id="player-' + p.seat + '" class="' + (me ? "me" : "") + '" data-seat="' + p.seat + '">Seat ' + p.seat + ": " + esc(p.name) +
-        (p.is_host ? ' <span class="muted">(host)</span>' : "") + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
-        (me ? ' <span class="muted">(you)</span>' : "") + ' \u2014 <span class="balance">' + p.balance + "</span> chips</li>";
-    }).join(""));
+    if (s.table.invite_url) $("share-link").value = s.table.invite_url;
+    patch($("players"), s.players.map(function (p) { return playerItem(s, p, ha.indexOf("seats") >= 0); }).join(""));
     patch($("log"), s.log.map(function (l) { return "<li>" + esc(l) + "</li>"; }).join(""));
     patch(game, s.game === "poker" ? renderPoker(s) : renderKind(s));
 
@@ -350,6 +411,108 @@
     }
     return (r.name || "family") + " \u00b7 ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises;
   }
+
+  // ------------------------------------------------- seats, host, requests
+  function renderJoin(s) {
+    const r = s.request;
+    const waiting = !!(r && r.status === "pending");
+    $("join-form").hidden = waiting;
+    $("join-note").hidden = waiting;
+    const w = $("join-waiting");
+    w.hidden = !r;
+    w.textContent = !r ? "" : waiting ? "Waiting for the host to let you sit down as " + r.name + (r.returning ? " (your seat and chips back)" : "") + "\u2026"
+      : r.status === "denied" ? "The host turned down your request for a seat." : "";
+  }
+
+  const STATUS = {sitting_out: "sitting out", left: "left"};
+  function playerItem(s, p, hostOps) {
+    const me = s.you && s.you.seat === p.seat;
+    let h = '<li id="player-' + p.seat + '" class="' + (me ? "me" : "") + (p.status !== "playing" ? " " + p.status : "") + '" data-seat="' + p.seat + '">' +
+      '<span class="who">Seat ' + p.seat + ": " + esc(p.name) +
+      (p.is_host ? ' <span class="muted">(host)</span>' : "") + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
+      (me ? ' <span class="muted">(you)</span>' : "") + ' \u2014 <span class="balance">' + p.balance + "</span> chips" +
+      (STATUS[p.status] ? ' <span class="tag">' + STATUS[p.status] + "</span>" : "") +
+      (p.leaving ? ' <span class="tag">leaves after this deal</span>' : "") +
+      (!p.is_bot && !p.online && !me ? ' <span class="tag off">offline</span>' : "") + "</span>";
+    if (hostOps && !p.is_host) {
+      const n = p.seat, nm = esc(p.name);
+      h += '<span class="seat-ops">' + (p.status === "sitting_out"
+        ? '<button type="button" data-op="back" data-seat="' + n + '" aria-label="Deal ' + nm + ' in again">Deal in</button>'
+        : '<button type="button" data-op="sit-out" data-seat="' + n + '" aria-label="Sit out ' + nm + '">Sit out</button>') +
+        '<button type="button" data-op="leave" data-seat="' + n + '" aria-label="Remove ' + nm + '">Remove</button>' +
+        (p.is_bot ? "" : '<button type="button" data-op="new-device" data-seat="' + n + '" aria-label="New phone for ' + nm + '">New phone</button>') +
+        "</span>";
+    }
+    return h + "</li>";
+  }
+
+  function hostRequests(s) {
+    const rs = (s.requests || []).filter(function (r) { return r.status === "pending"; });
+    if (!rs.length) return "";
+    return '<h3 id="requests-title">Waiting for you</h3><ul class="requests" id="requests" aria-labelledby="requests-title">' + rs.map(function (r) {
+      const what = r.kind === "seat" ? esc(r.name) + (r.returning ? " asks for their seat back" : " asks for a seat")
+        : esc(r.name) + " asks for " + r.amount + " more chips";
+      return '<li id="request-' + r.id + '">' + what + ' <span class="buttons"><button type="button" class="primary" data-op="approve" data-request="' + r.id +
+        '" aria-label="Approve: ' + what + '">Approve</button><button type="button" data-op="decline" data-request="' + r.id +
+        '" aria-label="Turn down: ' + what + '">Turn down</button></span></li>';
+    }).join("") + "</ul>";
+  }
+
+  function hostSettings(s) {
+    const st = s.table.settings || {};
+    return '<div class="settings">' +
+      '<label class="choice"><input type="checkbox" id="set-public" data-setting="public"' + (s.table.public ? " checked" : "") + "> List this table in the lobby (public)</label>" +
+      '<label class="choice"><input type="checkbox" id="set-approval" data-setting="seat_approval"' + (st.seat_approval ? " checked" : "") + "> New seats need my approval</label>" +
+      '<form id="clock-form" class="inline"><label for="set-clock">Turn clock, seconds per action (0: none)</label>' +
+      '<input type="number" inputmode="numeric" id="set-clock" min="0" max="3600" value="' + (st.turn_clock || 0) + '"><button type="submit" id="set-clock-btn">Set</button></form>' +
+      '<p><button type="button" class="danger" data-op="close" id="host-close">Close the table</button></p></div>';
+  }
+
+  function mySeat(s) {
+    const y = s.you;
+    let h = '<p id="my-status">Seat ' + y.seat + " \u00b7 " + y.balance + " chips" +
+      (y.leaving ? " \u00b7 you leave when this deal ends" : y.status === "sitting_out" ? " \u00b7 <b>you are sitting out</b>: not dealt in until you are back" : "") + ".</p>";
+    if (y.timeouts && y.status !== "sitting_out") h += '<p class="muted">Your time ran out ' + (y.timeouts === 1 ? "once" : y.timeouts + " times") + "; twice in a row and you sit out.</p>";
+    h += '<div class="buttons">';
+    if (y.status === "sitting_out") h += '<button type="button" class="primary" data-op="back" data-seat="' + y.seat + '" id="im-back">I\u2019m back</button>';
+    else if (!y.leaving) h += '<button type="button" data-op="sit-out" data-seat="' + y.seat + '" id="sit-out">Sit out</button>';
+    if (!y.is_host && !y.leaving) h += '<button type="button" class="danger" data-op="leave" data-seat="' + y.seat + '" id="leave">Leave the table</button>';
+    h += "</div>";
+    const chips = (s.table.settings || {}).starting_chips || 1000;
+    h += '<form id="topup-form" class="inline"><label for="topup-amount">' + (y.is_host ? "Add chips to my stack" : "Ask the host for more chips") + "</label>" +
+      '<input type="number" inputmode="numeric" id="topup-amount" min="1" max="10000000" value="' + chips + '">' +
+      '<button type="submit" id="topup-btn">' + (y.is_host ? "Add" : "Ask") + "</button></form>";
+    if (topUpAsked) h += '<p class="muted" id="topup-note">You asked the host for ' + topUpAsked + " more chips.</p>";
+    return h;
+  }
+
+  // the turn clock: the server's seconds left, counted down here
+  let clockEnd = 0, clockWarned = null;
+  function clockLine(s) {
+    const c = s.clock;
+    if (!c) { clockEnd = 0; return ""; }
+    clockEnd = performance.now() + c.seconds_left * 1000;
+    return '<p class="clock" id="clock" data-seat="' + c.seat + '">' + clockText(s) + "</p>";
+  }
+  function clockText(s) {
+    const c = s.clock;
+    const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
+    const mine = s.you && s.you.seat === c.seat;
+    return (mine ? "Your time" : esc(c.name) + "\u2019s time") + ': <span class="secs">' + left + "</span> s";
+  }
+  window.setInterval(function () {
+    const el = $("clock");
+    if (!el || !state || !state.clock) return;
+    const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
+    const secs = el.querySelector(".secs");
+    if (secs && secs.textContent !== String(left)) secs.textContent = String(left);
+    el.classList.toggle("low", left <= 10);
+    const key = state.version + ":" + state.clock.seat;
+    if (left <= 10 && left > 0 && state.you && state.you.seat === state.clock.seat && clockWarned !== key) {
+      clockWarned = key;
+      announce(left + " seconds left to act.");
+    }
+  }, 250);
 
   // ---------------------------------------------------- what is said aloud
   function myTurn(s) {
@@ -420,7 +583,7 @@
       h += '<p class="muted">Waiting for bets.</p>';
     }
     h += "</div>";
-    h += '<p class="muted" id="round-status" tabindex="-1">' + statusPoker(s, show) + "</p>";
+    h += '<p class="muted" id="round-status" tabindex="-1">' + statusPoker(s, show) + "</p>" + clockLine(s);
     h += '<div class="seats">';
     show.seats.forEach(function (e) {
       const me = s.you && s.you.seat === e.seat;
@@ -467,6 +630,7 @@
     const acts = s.actions || [];
     const by = {};
     acts.forEach(function (a) { by[a.kind] = a; });
+    if (by.withdraw) h += '<div class="actions"><button type="button" data-act="withdraw" id="withdraw">Take back my bets</button></div>';
     if (by.wager) {
       const a = by.wager;
       h += '<form id="wager-form" class="actions"><label>Ante <input type="number" inputmode="numeric" name="ante" id="ante" min="0" max="' + a.ante_max +
@@ -532,7 +696,7 @@
       h += '<div class="turned" id="last-turn">Turned ' + card(d.last_turn.card, "sm") + " " + (d.last_turn.to ? "\u2192 " + esc(d.last_turn.to_name) : "discarded") + "</div>";
     }
     h += "</div>";
-    h += '<p id="round-status" tabindex="-1">' + kindStatus(s, d, finished) + "</p>";
+    h += '<p id="round-status" tabindex="-1">' + kindStatus(s, d, finished) + "</p>" + clockLine(s);
     if (finished && d.awards && d.awards.length) {
       h += '<div class="box split" id="split"><b>Split:</b> ' + d.awards.map(function (a) {
         return esc(a.name) + " takes " + a.amount + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")";
