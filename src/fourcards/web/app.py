@@ -27,6 +27,7 @@ GET     /api/tables/{id}/settlement[.csv]     the night's settlement (JSON, CSV)
 GET     /api/tables/{id}/ledger               the table's chip ledger and its audit
 WS      /ws/tables/{id}?token=...             live views; also takes actions
 GET     /  and  /t/{id}                       the lobby and table pages (HTML)
+GET     /t/{id}/history                       the table's deals, replays and settlement (HTML)
 GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
 ======  ====================================  ==========================================
 
@@ -584,6 +585,13 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         url = t.invite_url or f"{str(request.base_url).rstrip('/')}/t/{t.id}"
         svg = await asyncio.to_thread(qr_svg, url)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
+    async def history_page(request: Request, table_id: str) -> HTMLResponse:
+        t = hub.tables.get(table_id)
+        if t is None:
+            return page(request, "missing.html", {"table_id": table_id}, status_code=404)
+        return page(request, "history.html", {"table": t.summary()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:

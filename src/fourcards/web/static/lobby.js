@@ -22,8 +22,11 @@
     return v === "" ? null : v;
   }
 
+  let sending = false;  // one table per click, however often it is clicked
   form.addEventListener("submit", async function (ev) {
     ev.preventDefault();
+    if (sending) return;
+    sending = true;
     err.hidden = true;
     const g = game();
     const body = {
@@ -34,7 +37,8 @@
     if (text("name") !== null) body.name = text("name");
     // send what was typed (an empty field is left out: the server's default);
     // the server checks it and its message is shown below the form
-    ["bots", "starting_chips"].forEach(function (k) { if (num(k) !== null) body[k] = num(k); });
+    ["bots", "starting_chips", "turn_clock"].forEach(function (k) { if (num(k) !== null) body[k] = num(k); });
+    if (form.elements.public.checked) body.public = true;
     if (g === "poker") {
       body.preset = form.elements.poker_preset.value;
       ["ante_bonus", "aces_up"].forEach(function (k) { if (text(k) !== null) body.rules[k] = text(k); });
@@ -55,6 +59,40 @@
     } catch (e) {
       err.textContent = e.message;
       err.hidden = false;
+    } finally {
+      sending = false;
     }
   });
+
+  // Your tables: the ones this browser holds a seat token for (private tables are listed nowhere else)
+  function esc(x) {
+    return String(x).replace(/[&<>"']/g, function (c) {
+      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
+    });
+  }
+  async function mine() {
+    const tokens = {};
+    let n = 0;
+    for (let i = 0; i < localStorage.length && n < 200; i++) {
+      const k = localStorage.key(i);
+      if (k && k.indexOf("fourcards:token:") === 0) { tokens[k.slice(16)] = localStorage.getItem(k); n++; }
+    }
+    if (!n) return;
+    let data;
+    try {
+      const res = await fetch("/api/tables/mine", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                   body: JSON.stringify({tokens: tokens})});
+      if (!res.ok) return;
+      data = await res.json();
+    } catch (e) { return; }
+    if (!data.tables.length) return;
+    document.getElementById("my-tables").innerHTML = data.tables.map(function (t) {
+      const where = t.status === "closed" ? "closed" : t.you ? "seat " + t.you.seat + ", " + t.you.balance + " chips" + (t.you.is_host ? ", host" : "")
+        : t.request ? "waiting for the host" : "";
+      return '<li><a href="' + esc(t.status === "closed" ? t.history_url : t.join_url) + '">' + esc(t.name) + '</a> <span class="muted">' +
+        esc(t.game_title) + (where ? " \u00b7 " + esc(where) : "") + (t.public ? " \u00b7 public" : " \u00b7 private") + "</span></li>";
+    }).join("");
+    document.getElementById("mine").hidden = false;
+  }
+  mine();
 })();

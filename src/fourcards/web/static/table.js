@@ -23,41 +23,9 @@
   let state = null;
 
   // ------------------------------------------------------------------ text
-  const SUITS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
-  const SUIT_NAMES = {c: "clubs", d: "diamonds", h: "hearts", s: "spades"};
-  const RANK_NAMES = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
-    6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
-  const RED = {d: true, h: true};
-
-  function esc(s) {
-    return String(s).replace(/[&<>"']/g, function (c) {
-      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
-    });
-  }
-  // "Th" -> "ten of hearts" (what a screen reader says for a card)
-  function spoken(c) {
-    const r = c.slice(0, -1), s = c.slice(-1);
-    return (RANK_NAMES[r] || r) + " of " + (SUIT_NAMES[s] || s);
-  }
-  function cls(c) { const s = c.slice(-1); return (RED[s] ? "red" : "black") + " s-" + s; }
-  function rank(c) { const r = c.slice(0, -1); return r === "T" ? "10" : r; }
-  function card(c, extra) {
-    return '<span class="card ' + cls(c) + (extra ? " " + extra : "") + '" role="img" aria-label="' + esc(spoken(c)) +
-      '" data-card="' + esc(c) + '">' + esc(rank(c)) + '<span class="suit" aria-hidden="true">' + (SUITS[c.slice(-1)] || "") + "</span></span>";
-  }
-  // a card named in text: rank and suit symbol in the card's colour ("2\u2660")
-  function pip(c) {
-    return '<span class="pip ' + cls(c) + '" role="img" aria-label="' + esc(spoken(c)) + '" data-card="' + esc(c) + '">' +
-      esc(rank(c)) + (SUITS[c.slice(-1)] || esc(c.slice(-1))) + "</span>";
-  }
-  function back(n, extra) {
-    let h = "";
-    for (let i = 0; i < n; i++) h += '<span class="card back' + (extra ? " " + extra : "") + '" role="img" aria-label="face-down card"></span>';
-    return h;
-  }
-  function cards(list, extra) { return '<div class="cards">' + list.map(function (c) { return card(c, extra); }).join("") + "</div>"; }
+  const C = window.fourcardsCards;  // cards.js
+  const esc = C.esc, spoken = C.spoken, card = C.card, pip = C.pip, back = C.back, cards = C.cards, signed = C.signed;
   function pct(x) { return (100 * x).toFixed(1) + "%"; }
-  function signed(n) { return (n > 0 ? "+" : "") + n; }
 
   // --------------------------------------------------------------- patching
   // Keep what a person typed: a number or text input they edited keeps its value
@@ -233,14 +201,7 @@
     if (navigator.clipboard) navigator.clipboard.writeText($("share-link").value);
   });
 
-  const fourKey = "fourcards:four-colour";
-  function applyDeck() { document.body.classList.toggle("four-colour", localStorage.getItem(fourKey) === "1"); }
-  $("four-colour").checked = localStorage.getItem(fourKey) === "1";
-  $("four-colour").addEventListener("change", function () {
-    localStorage.setItem(fourKey, $("four-colour").checked ? "1" : "0");
-    applyDeck();
-  });
-  applyDeck();
+  C.applyDeck($("four-colour"));
 
   let joining = false;
   $("join-form").addEventListener("submit", async function (ev) {
