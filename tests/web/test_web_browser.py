@@ -98,7 +98,7 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
     guest.wait_for_selector("#join-form")
     guest.fill("#join-name", "Guest")
     guest.click("#join-btn")
-    guest.wait_for_selector("#join-waiting:not([hidden])")  # a private table: the host lets the guest sit
+    guest.wait_for_selector("#my-request:not([hidden])")  # a private table: the host lets the guest sit
     host.click("#requests button[data-op=approve]")
     guest.wait_for_selector("#players li.me")
     host.wait_for_function("document.querySelectorAll('#players li').length === 5")

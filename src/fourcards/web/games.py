@@ -340,10 +340,10 @@ class PokerGame(TableGame):
         self.trainer.clear()
 
     def can_deal(self) -> bool:
-        """In the wagers phase once someone has wagered, or a bot will."""
+        """In the wagers phase once someone has wagers on the layout, or a bot will."""
         t = self.table
         return self._seen(t.state, None).phase.value == "wagers" and (
-            t.in_progress or any(p.is_bot for p in t.players.values()))
+            t.state is not None and t.state.chance_step == "deal" or any(p.is_bot for p in t.players.values()))
 
     def bot_move(self, seat: SeatInfo, seen: PokerObservation, options: Sequence[LegalAction]) -> Any:
         """The bot's strategy (``seat.bot_kind``, default ``simple``): a play bet or a fold."""
@@ -648,7 +648,7 @@ class KindGame(TableGame):
         for sv in obs["seats"]:
             i = sv["seat"]
             po = odds.get(i)
-            seats.append({**sv, "seat": order[i], "name": t.name_at(i, order), "is_bot": t.players[order[i]].is_bot,
+            seats.append({**sv, "seat": order[i], "name": t.name_at(i, order), "is_bot": bool((p := t.players.get(order[i])) and p.is_bot),
                           "odds": None if po is None else {"p_high": po.high, "p_low": po.low,
                                                            "expected_share": po.share}})
         obs["seats"] = seats

@@ -354,6 +354,7 @@ class Table:
         self.order: list[int] = []
         self.last: GameState | None = None
         self.last_order: list[int] = []
+        self.last_ids: dict[int, int] = {}  # engine player -> player id in the last deal
         self.last_number: int | None = None
         self._reset()
 
@@ -424,7 +425,11 @@ class Table:
         """The name of engine ``player`` (``"seat N"`` for an empty seat)."""
         seat = self.seat_at(player, order)
         order = self.order if order is None else order
-        return seat.name if seat is not None else f"seat {order[player]}"
+        if seat is not None and (order is not self.last_order or seat.player_id == self.last_ids.get(player)):
+            return seat.name
+        if order is self.last_order and player in self.last_ids:  # the last deal: its player may have left
+            return self.by_id[self.last_ids[player]].name
+        return f"seat {order[player]}"
 
     def player_of(self, seat: SeatInfo) -> int:
         """The engine player of ``seat`` in the current deal.
@@ -1003,6 +1008,7 @@ class Table:
             self.add_log(line)
         if new.is_terminal:
             self.last, self.last_order, self.last_number = new, self.order, number
+            self.last_ids = {p: seat.player_id for p in range(len(order)) if (seat := self.seat_at(p, order))}
             self.game.finished(new)
             self._reset()
             for seat in [p for p in self.players.values() if p.leaving]:
@@ -1098,10 +1104,11 @@ class Table:
                 seat, state = turn[0], self.state
                 self._clock_key, self.clock_deadline = None, None
                 action = default_action(state.legal_actions(state.actor))
-                if not seat.sitting_out:
+                timed_out = not seat.sitting_out
+                await self.apply(seat, action)
+                if timed_out:
                     seat.timeouts += 1
                     self.add_log(f"{seat.name}'s time ran out")
-                await self.apply(seat, action)
                 if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and seat.status == "playing":
                     await self._set_status(seat, "sitting_out")
                     seat.timeouts = TIMEOUTS_TO_SIT_OUT

@@ -379,7 +379,7 @@
     const waiting = !!(r && r.status === "pending");
     $("join-form").hidden = waiting;
     $("join-note").hidden = waiting;
-    const w = $("join-waiting");
+    const w = $("my-request");
     w.hidden = !r;
     w.textContent = !r ? "" : waiting ? "Waiting for the host to let you sit down as " + r.name + (r.returning ? " (your seat and chips back)" : "") + "\u2026"
       : r.status === "denied" ? "The host turned down your request for a seat." : "";
