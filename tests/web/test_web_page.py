@@ -92,7 +92,7 @@ def _fold_the_guest(page: Any, base_url: str, token: str | None) -> None:
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_issue11_7_axe_finds_no_violation_on_the_lobby_and_both_tables(browser: Any, base_url: str,
+def test_issue11_7_axe_finds_no_violation_on_the_lobby_both_tables_and_the_history(browser: Any, base_url: str,
                                                                       size: str) -> None:
     ctx = browser.new_context(**(DESKTOP if size == "desktop" else PHONE))
     page = ctx.new_page()
@@ -106,6 +106,7 @@ def test_issue11_7_axe_finds_no_violation_on_the_lobby_and_both_tables(browser: 
     page.click("#play-1x")
     page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
     found["poker showdown"] = axe_violations(page)
+    poker_table = page.url
     guest_token = _kind_deal(page, base_url, bots=2, guest=True)
     found["Four of a Kind deal"] = axe_violations(page)
     _fold_the_guest(page, base_url, guest_token)  # a folded seat is as readable as the others
@@ -114,7 +115,19 @@ def test_issue11_7_axe_finds_no_violation_on_the_lobby_and_both_tables(browser: 
     guest.goto(page.url)
     guest.wait_for_selector("#join-form")
     found["table, not seated"] = axe_violations(guest)
+    guest.fill("#join-name", "Vic")
+    guest.click("#join-btn")
+    guest.wait_for_selector("#my-request:not([hidden])")
+    found["table, waiting for the host"] = axe_violations(guest)
+    page.wait_for_selector("#requests button[data-op=approve]")
+    found["host, a request waiting"] = axe_violations(page)
     guest.context.close()
+    page.goto(poker_table + "/history")
+    page.wait_for_selector("#settlement-table")
+    page.click("#deals button[data-deal]")
+    page.wait_for_selector("#replay:not([hidden])")
+    page.click("#step-next")
+    found["history"] = axe_violations(page)
     assert {k: v for k, v in found.items() if v} == {}
     assert errors == []
     ctx.close()
@@ -261,3 +274,114 @@ def test_issue11_7_api_docs_render_without_internet(browser: Any, base_url: str)
     page.wait_for_selector(".opblock-summary-path")
     assert elsewhere == []
     ctx.close()
+
+
+def test_issue11_6_the_history_page_replays_a_deal_and_the_settlement_adds_to_zero(browser: Any,
+                                                                                 base_url: str) -> None:
+    page = browser.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    _poker_at_decision(page, base_url, bots=2)
+    page.click("#play-1x")
+    page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+    mine = int(page.locator(".seat.me .result").get_attribute("data-net"))
+    page.click("#history-link")
+    page.wait_for_selector("#settlement-table")
+    nets = [int(x) for x in page.locator("#settlement-table td[data-net]").evaluate_all(
+        "els => els.map(e => e.dataset.net)")]
+    assert len(nets) == 4 and sum(nets) == 0, nets  # three people and the house
+    assert page.inner_text("#settlement-total") == "0"
+    assert page.get_attribute("#settlement-csv", "href").endswith("/settlement.csv")
+    assert "Round 1" in page.inner_text("#deals")
+    page.click("#deals button[data-deal='1']")
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.inner_text("#step-status").startswith("Step 1 of ")
+    assert page.is_disabled("#step-prev")
+    page.click("#step-last")
+    page.wait_for_function("document.getElementById('step-next').disabled")
+    assert "Showdown" in page.inner_text("#replay-log")
+    # this seat sees its own cards in the replay (five) and the dealer's six at the end
+    assert page.locator("#replay-table .dealer .card:not(.back)").count() == 6
+    assert (f"{mine:+d}" if mine else "0") in page.inner_text("#replay-table")
+    page.click("#step-first")
+    page.wait_for_function("document.getElementById('step-prev').disabled")
+    assert "?deal=1" in page.url
+    assert errors == []
+    page.context.close()
+
+
+def test_issue11_2_host_controls_in_the_page(browser: Any, base_url: str) -> None:
+    """The host approves a seat, sits a player out and deals them in again, hands the seat to a
+    new phone (the link shown on the host's page), approves a top-up, and removes a bot."""
+    host = browser.new_context(**DESKTOP).new_page()
+    host.on("dialog", lambda d: d.accept())
+    errors = watch_errors(host)
+    create(host, base_url, "poker", 1)
+    host.wait_for_url(TABLE_URL)
+    zoe_ctx = browser.new_context(**PHONE)
+    zoe = zoe_ctx.new_page()
+    zoe.goto(host.url)
+    zoe.fill("#join-name", "Zoe")
+    zoe.click("#join-btn")
+    zoe.wait_for_selector("#my-request:not([hidden])")
+    assert "Waiting for the host" in zoe.inner_text("#my-request")
+    host.click("#requests button[data-op=approve]")
+    zoe.wait_for_selector("#players li.me")
+    seat = int(zoe.locator("#players li.me").get_attribute("data-seat"))
+    # sit out and back, by the host
+    host.click(f"#player-{seat} button[data-op=sit-out]")
+    zoe.wait_for_selector("#im-back")
+    assert "sitting out" in host.inner_text(f"#player-{seat}")
+    host.click(f"#player-{seat} button[data-op=back]")
+    zoe.wait_for_selector("#sit-out")
+    # a top-up asked for on the phone, approved by the host
+    zoe.fill("#topup-amount", "250")
+    zoe.click("#topup-btn")
+    zoe.wait_for_selector("#topup-note")
+    host.click("#requests button[data-op=approve]")
+    zoe.wait_for_function("document.querySelector('#players li.me .balance').innerText === '1250'")
+    # a new phone for Zoe: the host's page shows the link
+    host.click(f"#player-{seat} button[data-op=new-device]")
+    host.wait_for_selector("#device-link")
+    link = host.input_value("#device-link")
+    assert "#token=" in link
+    new_ctx = browser.new_context(**PHONE)
+    new = new_ctx.new_page()
+    new.goto(link)
+    new.wait_for_selector("#players li.me")
+    assert new.inner_text("#players li.me .balance") == "1250"
+    zoe.wait_for_selector("#join:not([hidden])")  # the old phone is a spectator now
+    host.click("button[data-op=device-done]")
+    host.wait_for_selector("#device-link", state="detached")
+    # the host removes the bot: its chips are cashed out
+    host.click("#player-2 button[data-op=leave]")
+    host.wait_for_selector("#player-2", state="detached")
+    assert errors == []
+    for c in (host.context, zoe_ctx, new_ctx):
+        c.close()
+
+
+def test_issue11_2_the_turn_clock_counts_down_on_the_page(browser: Any, base_url: str) -> None:
+    page = browser.new_context(**DESKTOP).new_page()
+    _kind_deal(page, base_url, bots=3)  # Four of a Kind: 30 s a turn by default
+    page.wait_for_selector("#kind-actions button")  # this seat's turn
+    page.wait_for_selector("#clock")
+    first = int(page.inner_text("#clock .secs"))
+    assert page.inner_text("#clock").startswith("Your time") and 25 <= first <= 30
+    page.wait_for_function(f"Number(document.querySelector('#clock .secs').textContent) < {first}")
+    page.context.close()
+
+
+def test_issue11_5_the_host_lists_a_table_in_the_lobby(browser: Any, base_url: str) -> None:
+    host = browser.new_context(**DESKTOP).new_page()
+    create(host, base_url, "kind", 3, name="Lou")
+    host.wait_for_url(TABLE_URL)
+    tid = table_id(host)
+    stranger = browser.new_context(**DESKTOP).new_page()
+    stranger.goto(base_url + "/")
+    assert tid not in stranger.content()
+    host.check("#set-public")
+    host.wait_for_function("document.getElementById('log').innerText.includes('public')")
+    stranger.goto(base_url + "/")
+    assert f"/t/{tid}" in stranger.content()
+    host.context.close()
+    stranger.context.close()
