@@ -98,12 +98,15 @@ def launch() -> Iterator[Any]:
         b.close()
 
 
-def shot(page: Any, name: str) -> None:
-    """Save a full-page screenshot as ``name`` when ``FOURCARDS_SCREENSHOT_DIR`` is set."""
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    """Save a screenshot as ``name`` when ``FOURCARDS_SCREENSHOT_DIR`` is set: the whole
+    page, or (``full_page=False``, for phones) the screen as a person sees it, from the top."""
     folder = os.environ.get("FOURCARDS_SCREENSHOT_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / name), full_page=True)
+        if not full_page:
+            page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(Path(folder) / name), full_page=full_page)
 
 
 def watch_errors(page: Any) -> list[str]:

@@ -24,7 +24,7 @@ _shot, _watch_errors, _create = shot, watch_errors, create
 
 
 def test_four_card_poker_round(browser: Any, base_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 430, "height": 932}, is_mobile=True, has_touch=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     errors = _watch_errors(page)
     page.goto(base_url + "/")
@@ -47,7 +47,7 @@ def test_four_card_poker_round(browser: Any, base_url: str) -> None:
     if red.count():
         assert red.evaluate("e => getComputedStyle(e).color") == "rgb(200, 16, 46)"
     page.check("#trainer-toggle")
-    _shot(page, "poker-decision.png")
+    _shot(page, "poker-decision.png", full_page=False)
     page.click("#play-1x")
     page.wait_for_selector("#dealer-hand")
     page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
@@ -60,7 +60,7 @@ def test_four_card_poker_round(browser: Any, base_url: str) -> None:
     page.wait_for_function("!/computing/.test(document.getElementById('trainer').innerText)", timeout=30000)
     trainer = page.locator("#trainer").inner_text()
     assert "Optimal" in trainer or "not available" in trainer
-    _shot(page, "poker-showdown.png")
+    _shot(page, "poker-showdown.png", full_page=False)
     # the next round opens for bets
     assert page.locator("#place-bets").count() == 1
     assert errors == []
@@ -117,6 +117,7 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
         moved = _kind_turn(host) or _kind_turn(guest)
         if moved and not shot_taken and host.locator("#last-turn").count():
             _shot(host, "kind-deal.png")
+            _shot(guest, "kind-phone.png", full_page=False)
             shot_taken = True
         host.wait_for_timeout(60)
     else:

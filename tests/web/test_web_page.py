@@ -26,6 +26,7 @@ from browsing import (
     axe_violations,
     create,
     on_screen,
+    shot,
     sit_guest,
     table_id,
     watch_errors,
@@ -128,6 +129,9 @@ def test_issue11_7_axe_finds_no_violation_on_the_lobby_both_tables_and_the_histo
     page.wait_for_selector("#replay:not([hidden])")
     page.click("#step-next")
     found["history"] = axe_violations(page)
+    if size == "desktop":
+        page.click("#step-last")
+        shot(page, "history.png")
     assert {k: v for k, v in found.items() if v} == {}
     assert errors == []
     ctx.close()
