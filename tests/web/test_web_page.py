@@ -205,7 +205,12 @@ def test_issue11_3_a_double_click_sends_one_request_and_a_banner_goes_when_the_t
     page = browser.new_context(**DESKTOP).new_page()
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/actions" in r.url else None)
-    _poker_at_decision(page, base_url, bots=1)
+    create(page, base_url, "poker", 1)
+    page.wait_for_url(TABLE_URL)
+    page.wait_for_selector("#host-deal:not([hidden])")  # with a bot the host may deal at once
+    page.click("#place-bets")  # two different requests in a row: both sent, in that order
+    page.click("#host-deal")
+    page.wait_for_selector("#play-1x")
     posts.clear()
     page.dblclick("#play-1x")
     page.wait_for_selector("#dealer-hand")

@@ -67,40 +67,45 @@
   }
 
   // ------------------------------------------------------------------ requests
-  // One request at a time: a second click while one is in flight sends nothing.
-  let pending = false;
-  async function api(path, body) {
-    if (pending) return null;
-    pending = true;
+  // Requests go one at a time, in the order they were asked for (Place bets, then Deal).
+  // The same request asked for again while it waits or runs (a double click) is not sent twice.
+  let queue = Promise.resolve();
+  const waiting = new Set();
+  function api(path, body) {
+    const key = path + " " + JSON.stringify(body === undefined ? {} : body);
+    if (waiting.has(key)) return Promise.resolve(null);
+    waiting.add(key);
     app.classList.add("busy");
     $("game").setAttribute("aria-busy", "true");
+    const run = queue.then(function () { return send(path, body); }).finally(function () {
+      waiting.delete(key);
+      if (!waiting.size) { app.classList.remove("busy"); $("game").removeAttribute("aria-busy"); }
+    });
+    queue = run.catch(function () { return null; });
+    return run;
+  }
+  async function send(path, body) {
+    const headers = {"Content-Type": "application/json"};
+    if (token) headers["X-Seat-Token"] = token;
+    let res;
     try {
-      const headers = {"Content-Type": "application/json"};
-      if (token) headers["X-Seat-Token"] = token;
-      let res;
-      try {
-        res = await fetch("/api/tables/" + tableId + path, {method: "POST", headers: headers,
-          body: body === undefined ? "{}" : JSON.stringify(body)});
-      } catch (e) {
-        showError("The server cannot be reached; reconnecting\u2026");
-        reconnectSoon();
-        return null;
-      }
-      let data = {};
-      try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
-      if (!res.ok) {
-        if (res.status === 403 && token && /token/.test(data.detail || "")) forgetSeat();
-        showError(data.detail || ("error " + res.status));
-        return null;
-      }
-      showError(null);
-      if (data.type === "state") render(data, false);
-      return data;
-    } finally {
-      pending = false;
-      app.classList.remove("busy");
-      $("game").removeAttribute("aria-busy");
+      res = await fetch("/api/tables/" + tableId + path, {method: "POST", headers: headers,
+        body: body === undefined ? "{}" : JSON.stringify(body)});
+    } catch (e) {
+      showError("The server cannot be reached; reconnecting\u2026");
+      reconnectSoon();
+      return null;
     }
+    let data = {};
+    try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
+    if (!res.ok) {
+      if (res.status === 403 && token && /token/.test(data.detail || "")) forgetSeat();
+      showError(data.detail || ("error " + res.status));
+      return null;
+    }
+    showError(null);
+    if (data.type === "state") render(data, false);
+    return data;
   }
   function act(body) { return api("/actions", body); }
 
