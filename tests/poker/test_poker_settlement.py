@@ -132,8 +132,8 @@ def test_design_settle_hand_pays_each_wager_as_the_seeds_say(deck, ante, aces_up
 @pytest.mark.parametrize("preset,ante,aces_up", [("live", 5, 2), ("online", 200, 100), ("online", 1, 0)])
 def test_design_simulator_net_table_is_the_settlement_of_every_hand(preset, ante, aces_up):
     from fourcards.hands import N_VALUES, dense_to_value
-    from fourcards.sim.tables import PCLASS_OF_DENSE
     from fourcards.sim.poker import net_table
+    from fourcards.sim.tables import PCLASS_OF_DENSE
 
     rules = PRESETS[preset]
     nets = net_table(rules, ante, aces_up)
