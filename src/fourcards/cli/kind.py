@@ -118,8 +118,8 @@ def play_command(
 ) -> None:
     """Play full deals against bots in the terminal (actions read from stdin:
     check, bet N, call, raise N, fold; quit or end of input stops)."""
+    from fourcards.cli.kind_terminal import play_session, replay_session
     from fourcards.kind.rules import get_rules
-    from fourcards.kind.terminal import play_session, replay_session
 
     try:
         if replay is not None:
