@@ -129,7 +129,7 @@ def poker_simulate(
     progress: ProgressOpt = None,
 ) -> None:
     """Monte Carlo of Four Card Poker: house edge with a 95% CI, spread, hit rates, sessions, ruin."""
-    from fourcards.sim.plots import check_plot_path, plot_poker
+    from fourcards.report.plots import check_plot_path, plot_poker
     from fourcards.sim.poker import exact_house_edge, load_sim_strategy, session_paths, simulate_poker
 
     _check_target(workers, scheduler)
@@ -231,8 +231,8 @@ def kind_simulate(
     ``--bots`` takes several names after one flag (``--bots odds cautious random``)
     or repeated flags.
     """
+    from fourcards.report.plots import check_plot_path, plot_kind
     from fourcards.sim.kind import simulate_kind
-    from fourcards.sim.plots import check_plot_path, plot_kind
 
     _check_target(workers, scheduler)
     try:
