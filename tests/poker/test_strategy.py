@@ -120,7 +120,9 @@ def test_unknown_strategy_name():
 
 
 def test_chart_png(counts, tmp_path):
-    p = st.optimal_chart("live", counts).save_png(tmp_path / "chart.png")
+    from fourcards.report.charts import save_chart_png
+
+    p = save_chart_png(st.optimal_chart("live", counts), tmp_path / "chart.png")
     assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

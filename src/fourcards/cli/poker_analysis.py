@@ -117,6 +117,7 @@ def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
 def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None) -> None:
     from fourcards.poker import analysis as an
     from fourcards.poker import strategy as st
+    from fourcards.report.charts import chart_table, save_chart_png
 
     with _progress() as progress:
         counts = an.exact_counts(progress=progress)
@@ -127,9 +128,9 @@ def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None)
                            ("simple", st.simple_strategy(r)))}
     if png is not None:
         try:
-            chart.save_png(png, title=f"Four Card Poker ({r.name}): chart, house edge "
-                                      f"{float(fig['chart'].house_edge) * 100:.3f}% "
-                                      f"(optimal {float(fig['optimal'].house_edge) * 100:.3f}%)")
+            save_chart_png(chart, png, title=f"Four Card Poker ({r.name}): chart, house edge "
+                                             f"{float(fig['chart'].house_edge) * 100:.3f}% "
+                                             f"(optimal {float(fig['optimal'].house_edge) * 100:.3f}%)")
         except OSError as exc:
             fail(f"cannot write {str(png)!r}: {exc.strerror}")
     if csv_out is not None:
@@ -143,7 +144,7 @@ def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None)
     if as_json:
         print(json.dumps({"rules": r.to_dict(), "chart": chart.to_dict(), "strategies": summary}, indent=2))
         return
-    console.print(chart.render(f"Strategy chart ({r.name}): your best four vs the up card"))
+    console.print(chart_table(chart, f"Strategy chart ({r.name}): your best four vs the up card"))
     console.print("house edge per ante (element of risk), cost vs optimal:")
     for name, s in summary.items():
         console.print(f"  {name:>7}: {s['house_edge'] * 100:.4f}% ({s['element_of_risk'] * 100:.4f}%), "

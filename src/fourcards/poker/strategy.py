@@ -11,8 +11,8 @@ whether to fold (0) or which play multiple to bet (1, 2 or 3 times the ante).
 * :class:`StrategyChart` - a compact human strategy: one decision per hand class
   (high card by top rank, pair by rank, two pair, ... four of a kind) and up-card
   rank; :func:`optimal_chart` is the best chart of that shape, read/written as CSV
-  (:meth:`StrategyChart.to_csv`, :func:`load_chart`), printed with Rich and saved
-  as a PNG heat map;
+  (:meth:`StrategyChart.to_csv`, :func:`load_chart`); shown as a Rich table or a PNG
+  heat map by :mod:`fourcards.report.charts`;
 * for simulators: :func:`decision_table` and :func:`decide` (numba, vectorised;
   compiled on first use).
 
@@ -314,48 +314,6 @@ class StrategyChart:
             "rows": [{"hand": key, "label": label, "decisions": [_DEC_TEXT[int(v)] for v in row]}
                      for key, label, row in self.rows()],
         }
-
-    def render(self, title: str | None = None) -> Any:
-        """A Rich table of the chart."""
-        from rich import box
-        from rich.table import Table
-
-        t = Table(title=title or f"Strategy chart: {self.name} (columns: dealer up card)",
-                  caption="F = fold, 1x/2x/3x = play bet in antes", box=box.SIMPLE_HEAD, padding=(0, 0))
-        t.add_column("your hand", justify="left", no_wrap=True)
-        for ch in _UP_CHARS:
-            t.add_column(ch, justify="center", no_wrap=True, min_width=3)
-        style = {0: "dim", 1: "yellow", 2: "cyan", 3: "bold green"}
-        text = {0: "F", 1: "1x", 2: "2x", 3: "3x"}
-        for _, label, row in self.rows():
-            t.add_row(label, *[f"[{style[int(v)]}]{text[int(v)]}[/]" for v in row])
-        return t
-
-    def save_png(self, path: str | Path, title: str | None = None) -> Path:
-        """Save the chart as a heat map (matplotlib, Agg backend)."""
-        import matplotlib
-
-        matplotlib.use("Agg", force=True)
-        import matplotlib.pyplot as plt
-        from matplotlib.colors import ListedColormap
-
-        rows = self.rows()
-        data = np.array([r[2] for r in rows], dtype=float)
-        fig, ax = plt.subplots(figsize=(9, 0.38 * len(rows) + 1.6), dpi=110)
-        cmap = ListedColormap(["#d9d9d9", "#fdd96a", "#8fd3e8", "#4caf50"])
-        ax.imshow(data, cmap=cmap, vmin=-0.5, vmax=3.5, aspect="auto")
-        ax.set_xticks(range(13), _UP_CHARS)
-        ax.set_yticks(range(len(rows)), [r[1] for r in rows])
-        ax.set_xlabel("dealer up card")
-        for i in range(data.shape[0]):
-            for j in range(13):
-                ax.text(j, i, _DEC_TEXT[int(data[i, j])], ha="center", va="center", fontsize=7)
-        ax.set_title(title or f"Four Card Poker strategy: {self.name}")
-        fig.tight_layout()
-        p = Path(path)
-        fig.savefig(p)
-        plt.close(fig)
-        return p
 
 
 def _parse_class_key(key: str) -> list[int]:
