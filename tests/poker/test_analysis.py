@@ -329,7 +329,9 @@ def test_par_sheet_dict_and_text(counts):
     assert round(d["aces_up"]["return"] * 100, 2) == 96.63
     assert len(d["aces_up_tables"]) == len(ACES_UP_TABLES)
     assert d["strategies"]["simple"]["loss_vs_optimal"] > 0
-    text = sheet.to_text()
+    from fourcards.report.par_sheet import to_text
+
+    text = to_text(sheet)
     assert "house edge" in text and "2.78785%" in text and "96.6276%" in text
 
 

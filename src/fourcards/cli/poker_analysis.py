@@ -73,6 +73,7 @@ def analyze_cmd(
 ) -> None:
     """Exact par sheet: house edge, element of risk, RTP, decisions, outcomes, Aces Up."""
     from fourcards.poker import analysis as an
+    from fourcards.report import par_sheet as report
 
     try:
         r = _rules(rules, ante_bonus, aces_up)
@@ -86,9 +87,9 @@ def analyze_cmd(
         print(text)
         _emit(text + "\n", out)
     else:
-        sheet.render(console)
+        report.render(sheet, console)
         if out is not None:
-            _emit(sheet.to_text(), out)
+            _emit(report.to_text(sheet), out)
 
 
 def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:

@@ -24,12 +24,12 @@ Public API:
 * :func:`hand_ev` -> :class:`HandEV` (EV of every option for one hand and up card:
   what a trainer needs);
 * :func:`count_hand` - the dealer counts of one hand by direct enumeration;
-* :func:`par_sheet` -> :class:`ParSheet` (everything above, JSON-ready and as Rich tables).
+* :func:`par_sheet` -> :class:`ParSheet` (everything above, JSON-ready; as Rich tables and text:
+  :mod:`fourcards.report.par_sheet`).
 """
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import threading
@@ -561,10 +561,6 @@ def _frac(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-def _pct(x: Fraction | float, digits: int = 4) -> str:
-    return f"{float(x) * 100:.{digits}f}%"
-
-
 @dataclass(frozen=True)
 class OutcomeRow:
     """One line of the par sheet's outcome table: a decision, a hand group and a result."""
@@ -1027,13 +1023,6 @@ class ParSheet:
     counts_seconds: float
     seconds: float
 
-    def _strategy_rows(self) -> list[tuple[str, GameFigures]]:
-        rows = [("optimal", self.optimal), ("chart (by hand class and up card)", self.chart),
-                ("simple (published)", self.simple)]
-        if self.game.strategy not in ("optimal", "chart", "simple"):
-            rows.append((self.game.strategy, self.game))
-        return rows
-
     def to_dict(self) -> dict[str, Any]:
         """JSON form: :meth:`GameFigures.to_dict` of :attr:`game`, plus ``rules``, ``aces_up``,
         ``aces_up_tables``, per-strategy figures (with ``loss_vs_optimal`` in antes) and timings (s).
@@ -1061,89 +1050,6 @@ class ParSheet:
                             "dealer_counts_seconds": round(self.counts_seconds, 3),
                             "seconds": round(self.seconds, 3)}
         return d
-
-    def renderables(self) -> list[Any]:
-        """Rich renderables (tables) of the sheet, in order."""
-        from rich.table import Table
-
-        r, g = self.rules, self.game
-        out: list[Any] = []
-        head = Table(title=f"Four Card Poker par sheet - rules {r.name!r}", show_header=False)
-        head.add_column(justify="left")
-        head.add_column(justify="left")
-        head.add_row("play bet", r.describe_play_bets())
-        head.add_row("ante bonus (quads/SF/trips)", str(r.ante_bonus))
-        head.add_row("Aces Up (4K/SF/3K/F/S/2P/AA)", str(r.aces_up))
-        head.add_row("strategy", g.strategy)
-        head.add_row("ties", "go to the player; the dealer always qualifies")
-        out.append(head)
-
-        t = Table(title="Ante and play: exact figures")
-        t.add_column("figure")
-        t.add_column("value", justify="right")
-        t.add_row("house edge (per ante)", _pct(g.house_edge, 5))
-        t.add_row("element of risk (per total wagered)", _pct(g.element_of_risk, 5))
-        t.add_row("return to player (1 - element of risk)", _pct(g.return_to_player, 5))
-        t.add_row("average total bet (antes)", f"{float(g.average_total_bet):.6f}")
-        t.add_row("standard deviation (of a round's net, antes)", f"{g.standard_deviation:.6f}")
-        t.add_row("ante bonus return (per ante)", _pct(g.ante_bonus_return, 5))
-        for k, v in g.decisions.items():
-            t.add_row(f"P({k})", f"{float(v):.6f}")
-        t.add_row("P(win)", f"{float(g.win):.6f}")
-        t.add_row("P(tie, paid to the player)", f"{float(g.tie):.6f}")
-        t.add_row("P(lose)", f"{float(g.lose):.6f}")
-        out.append(t)
-
-        o = Table(title="Outcomes (per ante)")
-        for col in ("decision", "hand", "result", "net", "probability", "return"):
-            o.add_column(col, justify="right" if col in ("net", "probability", "return") else "left")
-        for row in g.outcomes:
-            o.add_row(row.option, row.hand, row.result, f"{row.net:+d}", f"{float(row.probability):.8f}",
-                      f"{float(row.contribution):+.6f}")
-        o.add_row("total", "", "", "", "1", f"{float(g.expected_value):+.6f}")
-        out.append(o)
-
-        s = Table(title="Strategies compared")
-        for col in ("strategy", "house edge", "element of risk", "RTP", "avg total bet", "cost vs optimal"):
-            s.add_column(col, justify="right" if col != "strategy" else "left")
-        for name, f in self._strategy_rows():
-            s.add_row(name, _pct(f.house_edge), _pct(f.element_of_risk), _pct(f.return_to_player),
-                      f"{float(f.average_total_bet):.4f}", _pct(f.house_edge - self.optimal.house_edge))
-        out.append(s)
-
-        a = Table(title=f"Aces Up {self.aces_up.table}: return {_pct(self.aces_up.return_)}, "
-                        f"house edge {_pct(self.aces_up.house_edge)}, standard deviation "
-                        f"{self.aces_up.standard_deviation:.6f} per unit bet")
-        for col in ("hand", "pays", "count", "probability", "return"):
-            a.add_column(col, justify="left" if col == "hand" else "right")
-        for _, label, p, c in self.aces_up.hands:
-            a.add_row(label, f"{p} to 1" if p >= 0 else "loses", f"{c:,}", f"{c / N_HANDS5:.8f}",
-                      f"{c * (p + 1) / N_HANDS5:.6f}" if p >= 0 else "0")
-        a.add_row("total", "", f"{N_HANDS5:,}", "1", f"{float(self.aces_up.return_):.6f}")
-        out.append(a)
-
-        n = Table(title="Aces Up: named pay tables")
-        for col in ("table", "return", "house edge"):
-            n.add_column(col, justify="right" if col != "table" else "left")
-        for named in self.aces_up_tables:
-            n.add_row(str(named.table), _pct(named.return_), _pct(named.house_edge))
-        out.append(n)
-        return out
-
-    def render(self, console: Any) -> None:
-        """Print the sheet's tables (:meth:`renderables`) and its timings to a Rich ``console``."""
-        for r in self.renderables():
-            console.print(r)
-        console.print(f"dealer counts: {self.counts_source} ({self.counts_seconds:.2f} s); "
-                      f"sheet in {self.seconds:.2f} s")
-
-    def to_text(self, width: int = 110) -> str:
-        """The sheet as plain text (for ``--out``)."""
-        from rich.console import Console
-
-        buf = io.StringIO()
-        self.render(Console(file=buf, width=width, no_color=True, force_terminal=False))
-        return buf.getvalue()
 
 
 def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,

@@ -1,5 +1,7 @@
 """Rendering only: results of the engines, the exact analysis and the simulator made readable.
 
+* :mod:`fourcards.report.par_sheet` - the Four Card Poker par sheet as Rich tables and text;
+* :mod:`fourcards.report.charts` - a strategy chart as a Rich table and a PNG heat map;
 * :mod:`fourcards.report.plots` - simulation plots (PNG).
 
 Nothing here computes a figure: the data come from :mod:`fourcards.poker.analysis`,
