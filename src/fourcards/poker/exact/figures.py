@@ -29,7 +29,10 @@ from fourcards.poker.exact.tables import N_DEALER_HANDS, _kernels
 from fourcards.poker.rules import PokerRules
 from fourcards.poker.settlement import Settlement, settle
 
-__all__ = ["option_name", "options", "bonus_pays", "settle_per_ante", "ev_numerators", "OutcomeRow", "GameFigures", "figures_from_decisions"]
+__all__ = [
+    "option_name", "options", "bonus_pays", "settle_per_ante", "ev_numerators", "OutcomeRow", "GameFigures",
+    "figures_from_decisions",
+]
 
 
 def _accumulate(le: np.ndarray, lt: np.ndarray, weight: np.ndarray, dec: np.ndarray, group: np.ndarray,

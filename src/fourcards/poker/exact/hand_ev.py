@@ -12,9 +12,7 @@ from typing import Any
 
 from fourcards.cards import Card
 from fourcards.errors import RulesError
-from fourcards.hands import (
-    dense_to_value,
-)
+from fourcards.hands import dense_to_value
 from fourcards.poker.exact.counts import ExactCounts, count_hand, counts_cached, exact_counts
 from fourcards.poker.exact.figures import _as_rules, _frac, option_name, options, settle_per_ante
 from fourcards.poker.exact.tables import N_DEALER_HANDS, _rank5_of, _validate_hand

@@ -18,11 +18,12 @@ import numpy as np
 from fourcards import hands
 from fourcards.cards import Card, parse_card, parse_cards
 from fourcards.errors import CardError
-from fourcards.hands import (
-    BINOM,
-)
+from fourcards.hands import BINOM
 
-__all__ = ["N_DEALER_HANDS", "N_HANDS_PER_UP", "N_HANDS5", "N_PLAYER_UP_PAIRS", "BaseTables", "base_tables", "map_to_clubs", "locate"]
+__all__ = [
+    "N_DEALER_HANDS", "N_HANDS_PER_UP", "N_HANDS5", "N_PLAYER_UP_PAIRS", "BaseTables", "base_tables",
+    "map_to_clubs", "locate",
+]
 
 
 #: Dealer completions per (player hand, up card): C(46, 5).
