@@ -12,6 +12,7 @@ import typer
 
 from fourcards.cli.app import console, err_console, fail, poker_app
 from fourcards.errors import FourcardsError
+from fourcards.extras import require
 
 RulesOpt = Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")]
 AnteBonusOpt = Annotated[
@@ -172,6 +173,8 @@ def strategy_cmd(
         if chart or png is not None or csv_out is not None:
             if cards:
                 fail("give either CARDS --up CARD or --chart, not both")
+            if png is not None:
+                require("plots", "fourcards poker strategy --png")
             _chart_report(r, as_json, png, csv_out)
             return
         if not cards or up is None:

@@ -35,7 +35,11 @@ def chart_table(chart: StrategyChart, title: str | None = None) -> Any:
 
 
 def save_chart_png(chart: StrategyChart, path: str | Path, title: str | None = None) -> Path:
-    """Save the chart as a heat map (matplotlib, Agg backend); returns the path written."""
+    """Save the chart as a heat map (matplotlib, Agg backend); returns the path written.
+
+    Raises:
+        MissingExtraError: matplotlib is not installed (the ``plots`` extra).
+    """
     from fourcards.report.plots import _pyplot
 
     plt = _pyplot()
