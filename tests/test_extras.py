@@ -9,13 +9,17 @@ packages were not installed (a meta-path finder refuses them, as an absent packa
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from fourcards.extras import EXTRAS, MissingExtraError, require
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: Every package the extras install that fourcards imports, and the web stack beneath them.
 EXTRA_PACKAGES = sorted({p for pkgs in EXTRAS.values() for p in pkgs} | {"starlette", "psycopg", "httpx"})
@@ -155,3 +159,20 @@ def test_issue10_5_require_passes_when_the_extra_is_installed_and_names_the_extr
         require("plots", "plotting")
     assert e.value.extra == "plots" and e.value.modules == ("no_such_package_fourcards",)
     assert isinstance(e.value, ImportError)
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[\[=<>!~ ;]", requirement, maxsplit=1)[0].lower()
+
+
+def test_issue10_5_pip_install_dot_depends_only_on_numpy_numba_and_the_cli_libraries():
+    """What a merge must keep: a new package for the web app (or Dask, or plots) goes into its
+    extra, never into the base dependencies; ``all`` holds every extra, ``test`` holds ``all``."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert {_name(d) for d in project["dependencies"]} == {"numpy", "numba", "typer", "rich", "platformdirs"}
+    extras = project["optional-dependencies"]
+    assert set(EXTRAS) <= set(extras)
+    (everything,) = extras["all"]
+    listed = re.fullmatch(r"fourcards\[([\w,-]+)\]", everything)
+    assert listed is not None and set(listed.group(1).split(",")) == set(extras) - {"all", "test"}
+    assert "fourcards[all]" in extras["test"]
