@@ -1,4 +1,4 @@
-"""The engines stand alone (issue 10 item 6, DESIGN.md "The engines know nothing of the web or
+"""The engines stand alone (issue 10 item 6; docs/engine.md): "the engines know nothing of the web or
 the database"): the rules engines, hand values, cards and the exact analysis import nothing of
 the web app, the store, the command line, the reports or the simulator, and no third-party
 package beyond numpy, numba and platformdirs - what ``pip install .`` with no extra gives them.

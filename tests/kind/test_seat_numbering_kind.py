@@ -1,6 +1,6 @@
 """Every text that reaches a person numbers the seats 1..n, as people count them; the
 engine, its JSON and its history records keep the indices 0..n-1 for programs
-(DESIGN.md "Table play"; issue 9.5)."""
+(docs/rules.md TP-1; issue 9.5)."""
 
 from __future__ import annotations
 

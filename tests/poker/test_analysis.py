@@ -152,7 +152,7 @@ def test_pay_table_change_reuses_the_counts(counts, monkeypatch):
 
 
 # ---------------------------------------------------------------------------
-# published figures (DESIGN.md "Published figures to reproduce")
+# published figures (docs/rules.md, docs/analysis.md)
 # ---------------------------------------------------------------------------
 
 

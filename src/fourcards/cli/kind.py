@@ -9,7 +9,7 @@
   [--replay FILE]`` - play against bots in the terminal, or replay a history.
 
 Tables and messages number the seats 1..n, as people count them; the JSON
-output keeps the engine's indices 0..n-1 for programs (DESIGN.md "Table play").
+output keeps the engine's indices 0..n-1 for programs (docs/rules.md TP-1).
 Bad input prints one line on stderr and exits with status 2.
 """
 
