@@ -18,6 +18,8 @@ import pytest
 
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
+from fourcards.poker.exact import counts as ec
+from fourcards.poker.exact.figures import _as_rules
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +30,7 @@ def cache(tmp_path_factory):
 
 
 def _forget(d):
-    an._MEMO.pop(str(d.resolve()), None)
+    ec._MEMO.pop(str(d.resolve()), None)
 
 
 def test_cold_full_analysis(benchmark, cache):
@@ -61,7 +63,7 @@ def test_warm_full_analysis_from_disk(benchmark, cache):
 
 def test_warm_pay_table_change_in_memory(benchmark, cache):
     counts = an.exact_counts(directory=cache)
-    rules = an._as_rules("live").with_tables(ante_bonus=an._as_rules("live").ante_bonus)
+    rules = _as_rules("live").with_tables(ante_bonus=_as_rules("live").ante_bonus)
     benchmark(lambda: an.analyze(rules, counts=counts))
 
 

@@ -1,4 +1,4 @@
-"""Four-card hand values (DESIGN.md "Four-card hand ranking"; seed 002 rank table;
+"""Four-card hand values (docs/rules.md HV-1 to HV-4; seed 002 rank table;
 seed 004 "Hand Rankings")."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_design_kickers_compared_high_to_low():
 def test_published_270725_four_card_hand_counts():
     counts = category_counts(DENSE_RANK_4)
     assert sum(counts.values()) == 270_725
-    # DESIGN.md "Published figures to reproduce"
+    # published figures, docs/rules.md and docs/analysis.md
     assert counts[H.FOUR_OF_A_KIND] == 13
     assert counts[H.STRAIGHT_FLUSH] == 44
     assert counts[H.STRAIGHT] == 2_772

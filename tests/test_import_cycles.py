@@ -18,8 +18,6 @@ import fourcards
 SRC = Path(fourcards.__file__).resolve().parent
 #: Modules that run something when imported (the CLI entry, Alembic's migration script).
 NOT_IMPORTED = {"fourcards.__main__", "fourcards.store.migrations.env"}
-#: Cycles still to break, each with the issue that breaks it; the test fails when one is gone too.
-KNOWN = {frozenset({"fourcards.poker.analysis", "fourcards.poker.strategy"})}  # issue 10 item 6: split analysis.py
 
 
 def modules(root: Path = SRC) -> dict[str, Path]:
@@ -91,9 +89,8 @@ def test_every_module_imports() -> None:
 
 
 def test_no_import_cycles() -> None:
-    found = set(cycles(import_graph(modules())))
-    assert found - KNOWN == set(), f"import cycles: {[sorted(c) for c in found - KNOWN]}"
-    assert KNOWN - found == set(), f"broken, remove from KNOWN: {[sorted(c) for c in KNOWN - found]}"
+    found = cycles(import_graph(modules()))
+    assert found == [], f"import cycles: {[sorted(c) for c in found]}"
 
 
 def test_the_cycle_check_finds_a_cycle_through_a_lazy_or_type_checking_import(tmp_path: Path) -> None:

@@ -90,11 +90,12 @@ def test_issue14_jit_fallback_gives_the_same_results_as_the_compiled_module(tmp_
 import json, numpy as np
 from fourcards import native
 from fourcards.poker import analysis as an
+from fourcards.poker.exact.tables import _kernels
 from fourcards.sim.poker import simulate_poker
 assert native.aot_module() is None
 r = simulate_poker(200_000, strategy="simple", seed=1, session_hands=100, bankroll=30)
 t = an.base_tables()
-k = an._kernels()
+k = _kernels()
 order = np.argsort(t.orbit_rank, kind="stable").astype(np.int32)
 player = np.empty(t.n_orbits, np.int32)
 k.pack5(t.combos, t.orbit_colex[order], player)

@@ -50,7 +50,7 @@ __all__ = ["seat_label", "LegalAction", "Record", "Observation", "GameState"]
 def seat_label(player: int) -> str:
     """How people see engine player ``player`` (0-based): ``seat_label(3) == "seat 4"``.
 
-    DESIGN.md "Table play (web) rulings": seats are numbered 1..n for people;
+    docs/rules.md TP-1: seats are numbered 1..n for people;
     engines count players 0..n-1. Every engine message names players this way.
     """
     return f"seat {player + 1}"

@@ -1,7 +1,7 @@
 """Four-card hand values (Four Card Poker ranking) and the best four of five or six.
 
 Ranking, high to low (seed 002 table "Rank / Hand"; seed 004 "Hand Rankings";
-DESIGN.md "Four-card hand ranking"): four of a kind, straight flush, three of a
+docs/rules.md HV-1 to HV-4): four of a kind, straight flush, three of a
 kind, flush, straight, two pair, one pair, high card. Aces are high except in
 A-2-3-4, the lowest straight (four-high). Q-K-A-2 is no straight. Within a
 category: the defining ranks, then kickers, high to low. Suits never break ties.

@@ -417,7 +417,7 @@ def test_an_observation_history_is_the_history_less_what_its_viewer_may_not_see(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**64 - 1))
 def test_design_host_void_returns_every_chip_at_any_point(spec: Spec, seed: int) -> None:
-    """The host's ruling (DESIGN.md; seed 004 "Malfunction voids all pays and plays"): the game's
+    """The host's ruling (docs/rules.md FCP-9; seed 004 "Malfunction voids all pays and plays"): the game's
     void record, applied at any point before the end, ends the game with every return 0; no
     option or chance step is left; the history replays; after the end a void is refused."""
     rng = random.Random(seed)

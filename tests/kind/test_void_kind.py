@@ -1,4 +1,4 @@
-"""The host's void of a Four of a Kind deal (DESIGN.md: the host may void a round, full
+"""The host's void of a Four of a Kind deal (docs/rules.md TP-4: the host may void a round, full
 refund, logged; seed 004 "Malfunction voids all pays and plays")."""
 
 from __future__ import annotations

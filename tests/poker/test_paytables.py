@@ -1,4 +1,4 @@
-"""Pay tables given as text (seed 002 Articles 5-6; DESIGN.md "A user must be able to pass
+"""Pay tables given as text (seed 002 Articles 5-6; docs/rules.md FCP-12 "A user must be able to pass
 any custom table"): parsed exactly, refused with a clear error when empty, malformed or
 beyond what a settlement can hold (issue 9, item 6)."""
 

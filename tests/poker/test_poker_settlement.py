@@ -1,7 +1,7 @@
 """One settlement core and one place for the legal play amounts (issue 10 item 2).
 
 Test names cite the clause: ``opr803_*`` is seed 002 (OPR-803), ``seed004_*`` the
-online rules page, ``design_*`` a ruling in DESIGN.md.
+online rules page, ``design_*`` a ruling in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ CAP_EXAMPLE = {"player": "5c 5d 5h 5s 2c", "dealer": "9c 9d 9h 9s Kd 3c", "up": 
 
 
 def test_seed004_win_cap_caps_the_sum_of_wins_losing_wagers_lost_in_full():
-    # DESIGN.md worked example: ante -200, play -600, ante bonus +5,000, Aces Up +5,000;
+    # docs/rules.md FCP-7 worked example: ante -200, play -600, ante bonus +5,000, Aces Up +5,000;
     # wins 10,000 capped at 8,400; the losses are not netted first: net +7,600
     r = PokerRound(ONLINE, 1)
     r.place_wagers(0, 200, 100)

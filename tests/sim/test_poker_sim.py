@@ -22,7 +22,7 @@ from fourcards.sim.poker import (
 from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks
 from fourcards.sim.stats import quantiles_from_histogram, summarize_counts
 
-# DESIGN.md: optimal house edge about 2.78% of the ante (wizardofodds.com); the
+# Published: optimal house edge about 2.78% of the ante (wizardofodds.com; docs/analysis.md); the
 # product's exact value comes from fourcards.poker.analysis.
 
 

@@ -270,7 +270,7 @@ def test_kind_rules_stored_without_a_name_get_their_preset_back() -> None:
 
 
 def test_design_host_void_of_a_kind_deal_shows_every_stack_refunded_and_nobody_to_act(client: TestClient) -> None:
-    """The void is the engine's (DESIGN.md: the host's ruling, full refund): the voided deal's
+    """The void is the engine's (docs/rules.md TP-4: the host's ruling, full refund): the voided deal's
     view shows each seat's stack as before the deal and nobody to act."""
     t = create(client, "kind", bots=3)
     tid, tok = t["table"]["id"], t["token"]

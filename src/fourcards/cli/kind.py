@@ -9,7 +9,7 @@
   [--replay FILE]`` - play against bots in the terminal, or replay a history.
 
 Tables and messages number the seats 1..n, as people count them; the JSON
-output keeps the engine's indices 0..n-1 for programs (DESIGN.md "Table play").
+output keeps the engine's indices 0..n-1 for programs (docs/rules.md TP-1).
 Bad input prints one line on stderr and exits with status 2.
 """
 
@@ -118,8 +118,8 @@ def play_command(
 ) -> None:
     """Play full deals against bots in the terminal (actions read from stdin:
     check, bet N, call, raise N, fold; quit or end of input stops)."""
+    from fourcards.cli.kind_terminal import play_session, replay_session
     from fourcards.kind.rules import get_rules
-    from fourcards.kind.terminal import play_session, replay_session
 
     try:
         if replay is not None:

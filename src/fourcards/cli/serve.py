@@ -1,12 +1,13 @@
 """``fourcards serve``: the web app on uvicorn (see docs/web.md).
 
-Every start-up and configuration error - a bad option, a database URL that
-cannot be used, a database that does not answer, a database another server is
-using, an address that cannot be listened on - prints one ``error: ...`` line on
-stderr and exits with status 2, before the server starts: the database's server
-lock is taken first (before any table data is read or written), then the
-database is opened (and migrated) and the listening socket bound here, and all
-of it is handed to uvicorn.
+Needs the ``web`` extra (``pip install 'fourcards[web]'``); without it the command
+prints one error line naming the extra and exits with status 2. Every start-up and
+configuration error - a bad option, a database URL that cannot be used, a database
+that does not answer, a database another server is using, an address that cannot
+be listened on - prints one ``error: ...`` line on stderr and exits with status 2,
+before the server starts: the database's server lock is taken first (before any
+table data is read or written), then the database is opened (and migrated) and the
+listening socket bound here, and all of it is handed to uvicorn.
 
 ``--lan`` listens on every interface and prints the address phones on the same
 network open (this machine's LAN address, never 127.0.0.1 or 0.0.0.0) with a
@@ -25,6 +26,7 @@ from enum import Enum
 import typer
 
 from fourcards.cli.app import app, console, fail
+from fourcards.extras import require
 
 
 class LogLevel(str, Enum):
@@ -91,6 +93,7 @@ def serve(
     log_level: LogLevel = typer.Option(LogLevel.info, case_sensitive=False, help="uvicorn log level."),
 ) -> None:
     """Serve the web app: lobby, Four Card Poker and Four of a Kind tables, hand histories."""
+    require("web", "fourcards serve")
     import uvicorn
 
     from fourcards.store import Store, StoreError

@@ -1,7 +1,9 @@
 """``fourcards poker simulate`` and ``fourcards kind simulate`` (Monte Carlo, local or Dask).
 
 Bad arguments print one ``error: ...`` line on stderr and exit 2; the ``--plot``
-file is written only after a successful run, atomically.
+file is written only after a successful run, atomically. Local runs (``--workers``)
+need no extra; ``--scheduler`` needs the ``sim`` extra (Dask), ``--plot`` the ``plots``
+extra (matplotlib): without it, one error line names the extra, before any work.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import typer
 
 from fourcards.cli.app import console, err_console, fail, kind_app, poker_app
 from fourcards.errors import FourcardsError
+from fourcards.extras import require
 from fourcards.inputs import (
     MAX_CHIPS,
     MAX_DEALS,
@@ -98,6 +101,14 @@ def _check_target(workers: int, scheduler: str | None) -> None:
         fail(f"--workers must be a whole number >= 1, got {workers}")
 
 
+def _check_extras(command: str, scheduler: str | None, plot: Path | None) -> None:
+    """Before any work: Dask (``--scheduler``) needs the sim extra, ``--plot`` the plots extra."""
+    if scheduler is not None:
+        require("sim", f"{command} --scheduler")
+    if plot is not None:
+        require("plots", f"{command} --plot")
+
+
 def _seed(seed: int | None) -> int:
     return random.SystemRandom().randrange(2**63) if seed is None else seed
 
@@ -129,11 +140,12 @@ def poker_simulate(
     progress: ProgressOpt = None,
 ) -> None:
     """Monte Carlo of Four Card Poker: house edge with a 95% CI, spread, hit rates, sessions, ruin."""
-    from fourcards.sim.plots import check_plot_path, plot_poker
+    from fourcards.report.plots import check_plot_path, plot_poker
     from fourcards.sim.poker import exact_house_edge, load_sim_strategy, session_paths, simulate_poker
 
     _check_target(workers, scheduler)
     try:
+        _check_extras("fourcards poker simulate", scheduler, plot)
         if plot is not None:
             check_plot_path(plot)
         from fourcards.poker.rules import get_rules
@@ -231,11 +243,12 @@ def kind_simulate(
     ``--bots`` takes several names after one flag (``--bots odds cautious random``)
     or repeated flags.
     """
+    from fourcards.report.plots import check_plot_path, plot_kind
     from fourcards.sim.kind import simulate_kind
-    from fourcards.sim.plots import check_plot_path, plot_kind
 
     _check_target(workers, scheduler)
     try:
+        _check_extras("fourcards kind simulate", scheduler, plot)
         if plot is not None:
             check_plot_path(plot)
         s = _seed(seed)

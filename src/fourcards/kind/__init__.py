@@ -10,8 +10,9 @@ Modules (one job each):
 * :mod:`~fourcards.kind.observation` - what a seat sees;
 * :mod:`~fourcards.kind.game` - the :class:`Game` state machine;
 * :mod:`~fourcards.kind.odds` - exact P(high), P(low), expected share;
-* :mod:`~fourcards.kind.bots` - computer players and :func:`play_deal`;
-* :mod:`~fourcards.kind.terminal` - the Rich terminal table.
+* :mod:`~fourcards.kind.bots` - computer players and :func:`play_deal`.
+
+Terminal play is the command line's (:mod:`fourcards.cli.kind_terminal`).
 """
 
 from fourcards.kind.actions import Action, ActionKind, LegalAction

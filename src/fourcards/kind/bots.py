@@ -2,7 +2,7 @@
 
 Interface (any user can implement it): a :class:`Bot` has a ``name`` and
 ``act(observation, legal_actions, rng) -> Action``; it sees only its seat's
-:class:`~fourcards.kind.observation.Observation` (DESIGN.md: bots see an
+:class:`~fourcards.kind.observation.Observation` (docs/engine.md: bots see an
 observation, never the state) and must return an action that one of
 ``legal_actions`` allows.
 

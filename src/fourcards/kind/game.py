@@ -1,6 +1,6 @@
 """The Four of a Kind state machine: antes, the deal, betting rounds, turning, pots.
 
-One :class:`Game` is one deal at a table (DESIGN.md "Four of a Kind rulings";
+One :class:`Game` is one deal at a table (docs/rules.md "Four of a Kind";
 seed 000; seed 001 = OPR-903). It implements the engine protocol
 (:class:`fourcards.engine.GameState`, docs/engine.md):
 
@@ -33,7 +33,7 @@ gives more cards.
 
 Players (seats) are numbered 0..n-1 clockwise (people see seats 1..n); dealing and action go clockwise (increasing seat
 numbers, wrapping around). The dealer is the ``button`` seat; dealing starts
-at the dealer's left (DESIGN.md ruling 2).
+at the dealer's left (docs/rules.md FOAK-2).
 
 Rulings the seeds leave open are decided here and documented in docs/kind.md:
 fold is offered only when facing a bet; a short all-in bet or raise (below
@@ -92,7 +92,7 @@ class Phase(str, Enum):
     BETTING = "betting"    # a betting round (seed 001 §3.1-3.2)
     TURNING = "turning"    # the dealer turns cards (§3.3)
     FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
-    VOIDED = "voided"      # the host's ruling: every chip returned (DESIGN.md)
+    VOIDED = "voided"      # the host's ruling: every chip returned (docs/rules.md TP-4)
 
 
 def _card_index(card: Card) -> int:
@@ -101,13 +101,13 @@ def _card_index(card: Card) -> int:
 
 def can_play(stack: int, rules: KindRules) -> bool:
     """Whether a seat with ``stack`` chips is dealt in: it can pay the ante and has
-    chips (DESIGN.md ruling 8: a player who cannot pay the ante sits the deal out)."""
+    chips (docs/rules.md FOAK-9: a player who cannot pay the ante sits the deal out)."""
     return stack >= rules.ante and stack > 0
 
 
 def next_button(stacks: Sequence[int], button: int, rules: KindRules) -> int:
     """The next dealer: the first seat clockwise of ``button`` that can play the
-    next deal (DESIGN.md ruling 1: the deal button rotates). Returns ``button``
+    next deal (docs/rules.md FOAK-1: the deal button rotates). Returns ``button``
     itself if no other seat can play."""
     n = len(stacks)
     for step in range(1, n + 1):
@@ -131,7 +131,7 @@ class Game:
             (for replays and tests). Returned duplicates may be dealt again.
         seat_labels: how messages name each seat to a person (an error such as
             ``"seat 4 cannot raise 0: ..."``); default ``"seat 1"``..``"seat n"``
-            (:func:`fourcards.engine.seat_label`; DESIGN.md "Table play": people
+            (:func:`fourcards.engine.seat_label`; docs/rules.md TP-1: people
             count seats from 1, programs from 0).
             A user interface may pass its own, e.g. the players' names.
 
@@ -374,7 +374,7 @@ class Game:
         A bet or raise is offered (and accepted by :meth:`apply`) only when some
         other player still in the deal could put in more chips than the current
         bet; when all the others are all in or folded, only check, or call or
-        fold, remain (DESIGN.md ruling 8; docs/kind.md decision 4).
+        fold, remain (docs/rules.md FOAK-9; docs/kind.md decision 4).
 
         Raises:
             IllegalActionError: ``player`` is not at this table.
@@ -413,7 +413,7 @@ class Game:
 
     def _can_be_answered(self, seat: int) -> bool:
         """Whether a bet or raise by ``seat`` could be answered: some other player still in
-        the deal can put in more than the current bet (DESIGN.md ruling 8; docs/kind.md
+        the deal can put in more than the current bet (docs/rules.md FOAK-9; docs/kind.md
         decision 4). Otherwise a wager would only come straight back as uncalled."""
         return any(x != seat and self.stakes[x] + self.stacks[x] > self.level for x in self.active_seats)
 
@@ -794,7 +794,7 @@ class Game:
         self._award(settle_pots(side_pots(self.contributed, self.live), holdings), "four")
 
     def _finish_last_player(self, seat: int) -> None:
-        """DESIGN.md ruling 7 (seed 000): all others folded, the last takes the pot at once."""
+        """docs/rules.md FOAK-8 (seed 000): all others folded, the last takes the pot at once."""
         self._actor = None
         self._log(Finish("last_player", seat))
         self._award([Award(0, seat, sum(self.contributed), "whole")], "last_player")

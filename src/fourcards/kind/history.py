@@ -12,7 +12,7 @@ Records (``op`` name in JSON):
 record                    op           meaning
 ========================  ===========  ===============================================
 :class:`Start`            start        rules, stacks before the deal, button
-:class:`SitOut`           sit_out      a seat cannot pay the ante (DESIGN.md ruling 8)
+:class:`SitOut`           sit_out      a seat cannot pay the ante (docs/rules.md FOAK-9)
 :class:`Ante`             ante         a seat antes (seed 001 §2.1)
 :class:`DealCard`         deal         a face-up card dealt to a seat (§2.2)
 :class:`ReturnCard`       return       a duplicate rank goes back (seed 000; §2.3)
@@ -79,7 +79,7 @@ class Start(Op):
 
 @dataclass(frozen=True, slots=True)
 class SitOut(Op):
-    """``seat`` cannot pay the ante and sits the deal out (DESIGN.md Four of a Kind ruling 8)."""
+    """``seat`` cannot pay the ante and sits the deal out (docs/rules.md FOAK-9)."""
     op: ClassVar[str] = "sit_out"
     seat: int
 
@@ -164,7 +164,7 @@ class Finish(Op):
 @dataclass(frozen=True, slots=True)
 class AwardChips(Op):
     """``amount`` chips of pot ``pot`` (0 = main) to ``seat`` as ``share`` (``"high"``, ``"low"``,
-    ``"whole"``; DESIGN.md Four of a Kind rulings 6-8); see :class:`fourcards.kind.pots.Award`.
+    ``"whole"``; docs/rules.md FOAK-7 to FOAK-9); see :class:`fourcards.kind.pots.Award`.
     """
     op: ClassVar[str] = "award"
     pot: int
@@ -175,7 +175,7 @@ class AwardChips(Op):
 
 @dataclass(frozen=True, slots=True)
 class Void(Op):
-    """The host voids the deal (the host's ruling, DESIGN.md; seed 004 "Malfunction voids all
+    """The host voids the deal (the host's ruling, docs/rules.md TP-4; seed 004 "Malfunction voids all
     pays and plays"): every chip a seat put in goes back to it and the deal ends with all
     returns 0. :meth:`fourcards.kind.game.Game.apply` takes it like an action."""
 

@@ -69,7 +69,7 @@ class PlayerOdds:
         expected_share: expected fraction of the pot, ``(p_high + p_low) / 2``
             (the odd chip ignored; see :meth:`expected_chips`). A lone active
             player has ``p_high = 1``, ``p_low = 0`` and ``expected_share = 1``
-            (last player standing takes the pot, DESIGN.md ruling 7).
+            (last player standing takes the pot, docs/rules.md FOAK-8).
     """
 
     rank: Rank

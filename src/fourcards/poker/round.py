@@ -231,7 +231,7 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Void:
     """Void the round: every wager is returned (seed 004 "Malfunction voids all pays
-    and plays"; the host's ruling, DESIGN.md)."""
+    and plays"; the host's ruling, docs/rules.md FCP-9)."""
 
     reason: str = "host ruling"
     kind: ClassVar[ActionKind] = ActionKind.VOID

@@ -3,7 +3,7 @@
 Sources: seed 002 (OPR-803, live table rules: play bet 1x-3x the ante, ante
 bonus 25/20/2, Aces Up 50/40/8/5/4/3/1) and seed 004 (an online version: play
 bet exactly 1x or 3x, Aces Up 50/30/7/6/5/2/1, Aces Up only with an ante, a
-win cap of 8,400 per game). Other published tables are named in DESIGN.md
+win cap of 8,400 per game). Other published tables are named in docs/rules.md FCP-12
 ("Four Card Poker rulings"). Every pay is "N to 1" on the wager, in whole
 multiples; amounts are whole chips.
 

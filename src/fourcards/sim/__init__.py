@@ -9,7 +9,8 @@
 * :mod:`fourcards.sim.kernels` - the compiled kernels (deal, value, decide, settle),
   built at install or by numba on first use (:mod:`fourcards.native`);
   :mod:`fourcards.sim.tables` - their tables and seeds;
-* :mod:`fourcards.sim.stats` - exact-integer statistics; :mod:`fourcards.sim.plots` - figures.
+* :mod:`fourcards.sim.stats` - exact-integer statistics (plots of the results:
+  :mod:`fourcards.report.plots`).
 
 See ``docs/simulation.md``. Submodules are imported on demand.
 """

@@ -16,7 +16,8 @@ Backends (:func:`run_tasks`):
   ``workers`` spawned processes (pure-Python tasks: Four of a Kind bots);
 * ``"dask"`` - a :class:`distributed.LocalCluster` of ``workers`` processes
   (one thread each), or an existing cluster when ``scheduler`` is given
-  (``tcp://host:8786``), or a ready :class:`distributed.Client`.
+  (``tcp://host:8786``), or a ready :class:`distributed.Client`; needs the ``sim``
+  extra (the others need no extra).
 
 ``"auto"`` (the default) picks by job size, so that more workers are never slower
 than one: Dask only for a given scheduler or client; one worker or one task runs
@@ -35,6 +36,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from fourcards.errors import FourcardsError
+from fourcards.extras import require
 
 __all__ = [
     "SimulationError",
@@ -109,9 +111,11 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT_S) -> Any:
 
     Raises:
         SimulationError: a malformed address, or no scheduler answered within ``timeout`` s.
+        MissingExtraError: Dask is not installed (the ``sim`` extra).
     """
     if not isinstance(scheduler, str) or "://" not in scheduler and ":" not in scheduler:
         raise SimulationError(f"malformed scheduler address {scheduler!r}: expected tcp://host:port")
+    require("sim", "Dask")
     from distributed import Client
 
     try:
@@ -123,6 +127,7 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT_S) -> Any:
 
 
 def _local_cluster(workers: int) -> tuple[Any, Any]:
+    require("sim", "Dask")
     from distributed import Client, LocalCluster
 
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -187,6 +192,7 @@ def run_tasks(fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple[Any, ..
 
     Raises:
         SimulationError: bad ``workers``/``backend``, an unreachable scheduler.
+        MissingExtraError: the ``"dask"`` backend without the ``sim`` extra.
     """
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
