@@ -1192,6 +1192,8 @@ class Table:
         refuses (the caller has not swapped its engine yet, so nothing changed)."""
         try:
             deal_id = await self.hub.run_db(self.hub.require_store().write_deal, write)
+        except ApiError:
+            raise
         except Exception as exc:
             log.exception("database write failed at table %s", self.id)
             raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
