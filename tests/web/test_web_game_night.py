@@ -184,6 +184,20 @@ def test_design_host_sits_a_player_out_and_its_turn_is_skipped_at_once(client: T
     ledger_ok(client, tid)
 
 
+def test_design_host_sitting_out_lets_anyone_playing_deal(client: TestClient) -> None:
+    """Nothing waits on the host for good: while the host sits out (e.g. two time-outs),
+    any person playing may deal."""
+    tid, host, guest = _kind_table_with_guest(client, 0)
+    assert "deal" not in state(client, tid, guest)["host_actions"]
+    assert post(client, tid, "/deal", guest).status_code == 403
+    assert post(client, tid, "/seats/1/sit-out", host).status_code == 200
+    assert state(client, tid, guest)["host_actions"] == ["deal"]
+    assert post(client, tid, "/deal", guest).status_code == 200
+    deal = state(client, tid, guest)["deal"]
+    assert deal is None or 1 not in [e["seat"] for e in deal["seats"]]
+    assert post(client, tid, "/void", guest, {"reason": "x"}).status_code in (403, 409)  # voiding stays the host's
+
+
 # --------------------------------------------------- leaving, coming back
 
 
