@@ -184,6 +184,20 @@ def test_design_host_sits_a_player_out_and_its_turn_is_skipped_at_once(client: T
     ledger_ok(client, tid)
 
 
+def test_design_host_sitting_out_lets_anyone_playing_deal(client: TestClient) -> None:
+    """Nothing waits on the host for good: while the host sits out (e.g. two time-outs),
+    any person playing may deal."""
+    tid, host, guest = _kind_table_with_guest(client, 0)
+    assert "deal" not in state(client, tid, guest)["host_actions"]
+    assert post(client, tid, "/deal", guest).status_code == 403
+    assert post(client, tid, "/seats/1/sit-out", host).status_code == 200
+    assert state(client, tid, guest)["host_actions"] == ["deal"]
+    assert post(client, tid, "/deal", guest).status_code == 200
+    deal = state(client, tid, guest)["deal"]
+    assert deal is None or 1 not in [e["seat"] for e in deal["seats"]]
+    assert post(client, tid, "/void", guest, {"reason": "x"}).status_code in (403, 409)  # voiding stays the host's
+
+
 # --------------------------------------------------- leaving, coming back
 
 
@@ -451,3 +465,55 @@ def test_design_second_server_on_the_database_refuses_before_touching_it(databas
         ledger_ok(c, tid)
     with TestClient(create_app(database_url, bot_delay=0)) as c:  # the lock went with the first server
         assert c.get("/api/health").status_code == 200
+
+
+def test_design_postgres_lock_taken_again_when_dropped_and_lost_to_another_server(database_url: str) -> None:
+    """The PostgreSQL server lock lives on a connection: if the database drops it, the server
+    takes the lock again; if another server took it meanwhile, this one reads and writes
+    nothing more (503) - two servers never write one database."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("a SQLite file lock lives as long as the process")
+    from sqlalchemy import create_engine, text
+
+    from fourcards.store.lock import acquire_server_lock
+
+    app = create_app(database_url, bot_delay=0)
+    hub = app.state.hub
+    hub.lock_check_s = 0.05
+    admin = create_engine(database_url)
+
+    def drop_lock_connection() -> None:
+        pid = hub.server_lock._conn.execute(text("SELECT pg_backend_pid()")).scalar()
+        with admin.begin() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+
+    try:
+        with TestClient(app) as c:
+            t = create(c, "poker")
+            tid, tok = t["table"]["id"], t["token"]
+            first = hub.server_lock
+            drop_lock_connection()
+            wait_for(lambda: hub.server_lock is not first and hub.server_lock is not None)
+            assert not hub.lock_lost and post(c, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
+            hub.lock_check_s = 1.0
+            time.sleep(0.1)  # the watcher now sleeps a second
+            drop_lock_connection()
+            other = wait_for(lambda: _try_lock(acquire_server_lock, database_url), 5)
+            try:
+                wait_for(lambda: hub.lock_lost, 5)
+                r = post(c, tid, "/actions", tok, {"kind": "withdraw"})
+                assert r.status_code == 503 and "another fourcards server took it over" in r.json()["detail"]
+                assert c.get("/api/health").json()["database_lock"] == "lost"
+            finally:
+                other.release()
+    finally:
+        admin.dispose()
+
+
+def _try_lock(acquire: Any, url: str) -> Any:
+    from fourcards.store.lock import DatabaseInUse
+
+    try:
+        return acquire(url)
+    except DatabaseInUse:
+        return None

@@ -156,12 +156,36 @@ def _make_engine(url: str, u: URL) -> Engine:
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the database to ``revision`` with the packaged Alembic migrations."""
+    """Upgrade the database to ``revision`` with the packaged Alembic migrations.
+
+    SQLite changes a column by rebuilding its table (Alembic's batch mode), which
+    foreign keys referring to it would refuse: they are off during the upgrade (as
+    SQLite's documentation prescribes, outside the transaction) and checked after it.
+
+    Raises:
+        StoreError: an upgrade that left a row referring to nothing.
+    """
     cfg = Config()
     cfg.set_main_option("script_location", str(_MIGRATIONS))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        try:
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, revision)
+            if sqlite:
+                broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                conn.commit()
+                if broken:
+                    raise StoreError(f"the upgrade left {len(broken)} row(s) referring to nothing "
+                                     f"(first: {tuple(broken[0])})")
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
 
 @dataclass(frozen=True)

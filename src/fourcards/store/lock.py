@@ -73,6 +73,11 @@ class ServerLock:
         self._conn = conn
 
     @property
+    def watched(self) -> bool:
+        """Whether the lock lives on a database connection that could be dropped (PostgreSQL)."""
+        return self._conn is not None
+
+    @property
     def held(self) -> bool:
         """Whether this object still holds the lock."""
         return self._file is not None or self._conn is not None

@@ -184,8 +184,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/api/health", tags=["meta"])
     async def health() -> dict[str, Any]:
         """Liveness: 200 with the number of tables and the database kind."""
-        return {"status": "ok", "version": __version__, "tables": len(hub.tables),
-                "database": hub.store.dialect if hub.store else None}
+        return {"status": "ok" if not hub.lock_lost else "lost the database", "version": __version__,
+                "tables": len(hub.tables), "database": hub.store.dialect if hub.store else None,
+                "database_lock": "lost" if hub.lock_lost else "held"}
 
     @app.get("/api/presets", tags=["meta"])
     async def presets() -> dict[str, Any]:
@@ -448,10 +449,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         """The table's latest chip ledger entries and an audit (total 0, every
         transaction balanced, every finished deal's pot/bets emptied)."""
         t = hub.get(table_id)
-        assert hub.store is not None
-        entries = await hub.run_db(hub.store.ledger, t.id)
-        check = await hub.run_db(hub.store.ledger_check, t.id)
-        balances = await hub.run_db(hub.store.balances, t.id)
+        store = hub.require_store()
+        entries = await hub.run_db(store.ledger, t.id)
+        check = await hub.run_db(store.ledger_check, t.id)
+        balances = await hub.run_db(store.balances, t.id)
         return {"entries": entries, "audit": check,
                 "balances": {str(t.by_id[pid].seat): b for pid, b in balances.items() if pid in t.by_id}}
 

@@ -23,8 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from fourcards.errors import FourcardsError
-from fourcards.store import Store
-from fourcards.store.lock import ServerLock, acquire_server_lock
+from fourcards.store import Store, StoreError
+from fourcards.store.lock import DatabaseInUse, ServerLock, acquire_server_lock
 from fourcards.web.games import GAMES, new_table_rules
 from fourcards.web.schemas import CreateTable
 from fourcards.web.tables import ApiError, SeatInfo, Table
@@ -38,6 +38,8 @@ _ID_ALPHABET = string.ascii_lowercase + string.digits
 #: Table versions of run ``r`` are ``r * VERSION_EPOCH + n``: above every version of earlier runs
 #: (exact in JavaScript for 2**21 runs of up to 2**32 changes per table).
 VERSION_EPOCH = 2**32
+#: Seconds between checks that a PostgreSQL server lock's connection still holds the lock.
+LOCK_CHECK_S = 15.0
 
 
 class Hub:
@@ -62,6 +64,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.version_base = 0
         self.server_lock = server_lock
+        self.lock_lost = False  # another server took the database over: nothing more is read or written
+        self.lock_check_s = LOCK_CHECK_S
         self._executor: ThreadPoolExecutor | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.restart_voids: list[dict[str, Any]] = []
@@ -85,6 +89,29 @@ class Hub:
         except BaseException:
             await self.stop()
             raise
+        if self.server_lock.watched:
+            self.spawn(self._watch_lock())
+
+    async def _watch_lock(self) -> None:
+        """Keep the PostgreSQL server lock: a connection the database dropped (a restart of
+        the database server) loses the lock with it; take it again - or, if another server
+        took it meanwhile, stop reading and writing (every request: 503)."""
+        while not self.lock_lost:
+            await asyncio.sleep(self.lock_check_s)
+            lock = self.server_lock
+            if lock is None or await self.run_db(lock.alive):
+                continue
+            lock.release()
+            try:
+                self.server_lock = await self.run_db(acquire_server_lock, self.database_url)
+                log.warning("the database dropped the server lock's connection; the lock is taken again")
+            except DatabaseInUse as exc:
+                self.server_lock, self.lock_lost = None, True
+                log.critical("this server lost the database to another server (%s); it no longer reads or "
+                             "writes table data: stop it", exc)
+            except StoreError as exc:  # the database does not answer yet: try again next time
+                self.server_lock = lock
+                log.error("the server lock's connection is lost and the database does not answer (%s)", exc)
 
     async def _open(self) -> None:
         self.store = await self.run_db(Store, self.database_url)
@@ -142,7 +169,14 @@ class Hub:
         return task
 
     def require_store(self) -> Store:
-        """The store (the hub must be started)."""
+        """The store (the hub must be started).
+
+        Raises:
+            ApiError: 503 once another server took the database over (see :meth:`_watch_lock`).
+        """
+        if self.lock_lost:
+            raise ApiError(503, "this server no longer holds the database: another fourcards server took it "
+                                "over; nothing changed")
         if self.store is None:
             raise RuntimeError("the web app has not started")
         return self.store
@@ -169,12 +203,12 @@ class Hub:
         Raises:
             ApiError: 422 for bad rules or too many bots.
         """
-        assert self.store is not None
+        store = self.require_store()
         game, rules, settings = new_table_rules(req)
         tid = self.new_table_id()
         name = req.name or f"{req.host_name}'s {game.title} table"
         bots = settings.pop("bots")
-        await self.run_db(self.store.create_table, tid, req.game, name, rules.to_dict(), settings, req.public)
+        await self.run_db(store.create_table, tid, req.game, name, rules.to_dict(), settings, req.public)
         table = Table(self, tid, name, game, rules, settings, [], 1, public=req.public)
         self.tables[tid] = table
         host, token = await table.sit(req.host_name, is_host=True)

@@ -928,9 +928,20 @@ class Table:
         self.notify()
         await self.drive_bots()
 
+    def may_deal(self, seat: SeatInfo) -> bool:
+        """The host deals; while the host sits out (its phone gone dark: two time-outs) any
+        person playing at the table may, so the table never waits on the host."""
+        if seat.is_host:
+            return True
+        host = self.host
+        return (host is None or host.status == "sitting_out") and not seat.is_bot and seat.status == "playing" \
+            and not seat.leaving
+
     async def start(self, host: SeatInfo) -> None:
-        """Host: deal (Four Card Poker: deal the cards; Four of a Kind: start a deal)."""
-        self.require_host(host)
+        """Host: deal (Four Card Poker: deal the cards; Four of a Kind: start a deal); while
+        the host sits out, any person playing (:meth:`may_deal`)."""
+        if not self.may_deal(host):
+            self.require_host(host)
         async with self.lock:
             self.require_open()
             await self.game.start()
@@ -1192,6 +1203,8 @@ class Table:
         refuses (the caller has not swapped its engine yet, so nothing changed)."""
         try:
             deal_id = await self.hub.run_db(self.hub.require_store().write_deal, write)
+        except ApiError:
+            raise
         except Exception as exc:
             log.exception("database write failed at table %s", self.id)
             raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
@@ -1311,10 +1324,12 @@ class Table:
     def host_actions(self, seat: SeatInfo | None) -> list[str]:
         """What the host may do now: ``add_bots``, ``deal``, ``void``, and at any time
         ``seats`` (sit out, remove, hand to a new device), ``requests`` (approve or turn
-        down), ``settings`` (public, turn clock, seat approval), ``close`` (none for other
-        seats or a closed table)."""
-        if seat is None or not seat.is_host or self.status != "open":
+        down), ``settings`` (public, turn clock, seat approval), ``close``; another person
+        only ``deal``, while the host sits out (:meth:`may_deal`); none at a closed table."""
+        if seat is None or self.status != "open":
             return []
+        if not seat.is_host:
+            return ["deal"] if self.may_deal(seat) and self.game.can_deal() else []
         out = ["add_bots"] if len(self.players) < self.max_seats else []
         if self.game.can_deal():
             out.append("deal")
