@@ -208,8 +208,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             clients: list[Client] = []
             for i in range(args.tables):
                 game = "poker" if i % 2 == 0 else "kind"
-                r = await http.post("/api/tables", json={"game": game, "host_name": "P1",
-                                                         "starting_chips": 1_000_000})
+                # public (listed for the audit below, seats without approval), no bots, no turn clock
+                r = await http.post("/api/tables", json={"game": game, "host_name": "P1", "bots": 0,
+                                                         "starting_chips": 1_000_000, "public": True,
+                                                         "turn_clock": 0})
                 r.raise_for_status()
                 t = r.json()
                 tid = t["table"]["id"]

@@ -34,7 +34,7 @@ __all__ = ["EXTRAS", "MissingExtraError", "missing", "require"]
 #: URLs, is checked by the store when such a URL is given; pydantic, which the web app
 #: imports too, also comes with every install: typer needs it).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "uvicorn", "websockets", "jinja2", "sqlalchemy", "alembic"),
+    "web": ("fastapi", "uvicorn", "websockets", "jinja2", "sqlalchemy", "alembic", "segno"),
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
 }

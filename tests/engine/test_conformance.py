@@ -267,8 +267,10 @@ def check_illegal(spec: Spec, state: GameState, rng: random.Random, pool: list[A
         if who is None:  # an action for "the player to act"
             who = state.actor
         assert_refused(state, lambda action=action: state.apply(action), who, before)
+    legal = state.legal_actions()
     for record in rng.sample(state.history, min(3, len(state.history))):  # chance records and others, stale
-        if state.chance_step is None:
+        # (a wager taken back may be placed again: a record an option allows now is not stale)
+        if state.chance_step is None and not any(la.allows(record) for la in legal):
             assert_refused(state, lambda record=record: state.apply(record), None, before)
     if state.chance_step is None:
         assert_refused(state, lambda: state.apply_chance(rng), None, before)

@@ -24,6 +24,7 @@ from fourcards.poker.round import (
     PokerRound,
     Start,
     Void,
+    WithdrawWagers,
     action_from_dict,
     settle_hand,
 )
@@ -399,3 +400,25 @@ def test_design_engine_protocol_chance_step_returns_and_start_record():
         r.fold(2)
     with pytest.raises(IllegalActionError, match="seat 4 is not at this table"):
         r.legal_actions(3)
+
+
+def test_opr803_art2_wagers_taken_back_before_the_deal():
+    """Wagers are placed "before the deal" (seed 002 Article 2): until the cards are out a
+    player may take them back (and place others); after the deal it is refused."""
+    r = PokerRound(LIVE, 2)
+    with pytest.raises(IllegalActionError, match="seat 1 has no wagers to take back"):
+        r.apply(WithdrawWagers(0))
+    r.place_wagers(0, 10, 5)
+    r.place_wagers(1, 20)
+    assert [(la.kind.value, la.player) for la in r.legal_actions(0)] == [("withdraw_wagers", 0)]
+    r.apply(r.legal_actions(0)[0].action())
+    assert 0 not in r.wagers and r.observation(None).players[0].ante == 0 and r.chance_step == "deal"
+    r.place_wagers(0, 15)
+    again = PokerRound.replay(LIVE, [a.to_dict() for a in r.history])
+    assert again.wagers == r.wagers and again.history[3] == WithdrawWagers(0)
+    assert action_from_dict({"kind": "withdraw_wagers", "player": 1}) == WithdrawWagers(1)
+    r.deal(random.Random(3))
+    with pytest.raises(IllegalActionError, match="cannot take back the wagers of seat 2: the round is in the "
+                                                  "decisions phase"):
+        r.apply(WithdrawWagers(1))
+    assert r.wagers[1] == PlaceWagers(1, 20, 0)

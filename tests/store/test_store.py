@@ -94,3 +94,33 @@ def test_interrupted_deals_are_voided_and_refunded(store: Store) -> None:
     assert d["history"][-1] == {"kind": "void", "reason": "test restart"}
     assert store.ledger_check() == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
     assert store.void_interrupted_deals() == []  # nothing left in progress
+
+
+def test_migration_0002_upgrades_a_database_with_players_and_ledger(database_url: str) -> None:
+    """A database of revision 0001 holding tables, seats and ledger entries upgrades to the
+    game-night schema (SQLite rebuilds the players table: foreign keys must not refuse it):
+    seats keep playing, tables become private, balances and the audit are unchanged."""
+    from sqlalchemy import text
+
+    from fourcards.store import make_engine, migrate
+
+    engine = make_engine(database_url)
+    migrate(engine, "0001")
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO game_tables (id, game, name, rules, settings, status, created_at) "
+                          "VALUES ('t1', 'poker', 'old', '{}', '{}', 'open', '2026-01-01')"))
+        conn.execute(text("INSERT INTO players (table_id, seat, name, token_hash, is_host, is_bot, created_at) "
+                          "VALUES ('t1', 1, 'Ann', 'aa', true, false, '2026-01-01')"))
+        pid = conn.execute(text("SELECT id FROM players")).scalar()
+        conn.execute(text("INSERT INTO ledger_entries (txn, table_id, account, player_id, amount, memo, created_at) "
+                          "VALUES ('x', 't1', 'player', :p, 100, 'buy_in', '2026-01-01'), "
+                          "('x', 't1', 'bank', NULL, -100, 'buy_in', '2026-01-01')"), {"p": pid})
+    engine.dispose()
+    store = Store(database_url)
+    try:
+        [row] = store.load_tables()
+        assert (row.public, row.status) == (False, "open")
+        assert [(p.name, p.seat, p.status, p.balance) for p in row.players] == [("Ann", 1, "playing", 100)]
+        assert store.ledger_check() == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
+    finally:
+        store.close()

@@ -40,7 +40,7 @@ def test_health_presets_and_pages(client: TestClient) -> None:
 
 
 def test_poker_round_with_bots(client: TestClient) -> None:
-    t = create(client, "poker", bots=2, preset="online", rules={"aces_up": "50/40/7/5/4/3/1"})
+    t = create(client, "poker", bots=2, preset="online", rules={"aces_up": "50/40/7/5/4/3/1"}, public=True)
     tid, tok = t["table"]["id"], t["token"]
     assert t["table"]["rules"]["aces_up"] == "50/40/7/5/4/3/1"
     assert t["table"]["rules"]["play_multiples"] == [1, 3]
@@ -237,8 +237,8 @@ def test_restart_in_process_voids_the_deal(database_url: str) -> None:
 
 
 def test_kind_preset_name_in_lobby_and_table_page(client: TestClient) -> None:
-    nickel = create(client, "kind", preset="nickel", name="Nickel night")
-    custom = create(client, "kind", preset="opr903", rules={"max_raises": 2}, name="House rules")
+    nickel = create(client, "kind", preset="nickel", name="Nickel night", public=True)
+    custom = create(client, "kind", preset="opr903", rules={"max_raises": 2}, name="House rules", public=True)
     assert nickel["table"]["rules"]["name"] == "nickel"
     assert custom["table"]["rules"]["name"] == "opr903+custom"
     lobby = client.get("/").text

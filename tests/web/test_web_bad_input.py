@@ -262,5 +262,5 @@ def test_table_stored_under_rules_now_refused_is_not_opened_at_startup(database_
     store.close()
     with TestClient(create_app(database_url, bot_delay=0)) as c:  # the server starts all the same
         assert c.get("/api/tables/oldtable").status_code == 404
-        t = create(c, "poker")
+        t = create(c, "poker", public=True)
         assert [x["id"] for x in tables(c)] == [t["table"]["id"]]

@@ -101,7 +101,8 @@ def test_poker_wager_limits_and_chips(client: TestClient) -> None:
         (409, {"kind": "wager", "ante": 0, "aces_up": 5}, "needs an ante"),
         (409, {"kind": "wager", "ante": 41}, "table limits"),
         (409, {"kind": "wager", "ante": 0}, "ante, an Aces Up bet, or both"),
-        (409, {"kind": "wager", "ante": 40, "aces_up": 20}, "not enough chips"),
+        (409, {"kind": "wager", "ante": 40, "aces_up": 20}, "leaves no chips for the play bet"),
+        (409, {"kind": "wager", "ante": 30}, "ante at most 25"),
         (409, {"kind": "play", "amount": 10}, "phase"),
         (422, {"kind": "wager", "ante": 10_000_001}, "ante"),
     ]

@@ -182,6 +182,8 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
     guest.wait_for_selector("#join-form")
     guest.fill("#join-name", "Guest")
     guest.click("#join-btn")
+    guest.wait_for_selector("#my-request:not([hidden])")  # a private table: the host approves new seats
+    host.click("#requests [data-decide='1']")
     guest.wait_for_selector("#players li.me")
     host.wait_for_function("document.querySelectorAll('#players li').length === 5")
     assert guest.locator("#host").is_hidden()

@@ -8,63 +8,12 @@ killed with SIGKILL - no shutdown code runs.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, url: str, log: Path) -> None:
-        self.url = url
-        self.log = log
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = {**os.environ, "FOURCARDS_DATABASE_URL": self.url}
-        with open(self.log, "ab") as fh:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--database-url", self.url, "--bot-delay", "0", "--log-level", "warning"],
-                stdout=fh, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text()
-            try:
-                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("the server did not start:\n" + self.log.read_text())
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+from servers import Server
 
 
 @pytest.fixture
@@ -113,9 +62,12 @@ def test_kill_mid_deal_and_restart(server: Server) -> None:
         httpx.post(f"{b}/api/tables/{ktid}/deal", headers=kh)
     assert balances(b, ktid) != before_k
 
+    version = httpx.get(f"{b}/api/tables/{ptid}/state", headers=h).json()["version"]
     server.kill()
     server.start()
     b = server.base
+    # the state's version never goes backwards for a client (the run's epoch is in the database)
+    assert httpx.get(f"{b}/api/tables/{ptid}/state", headers=h).json()["version"] > version
 
     assert balances(b, ptid) == before_p
     assert balances(b, ktid) == before_k

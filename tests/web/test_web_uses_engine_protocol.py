@@ -34,12 +34,13 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.errors": {"FourcardsError", "IllegalActionError", "HistoryError", "RulesError"},
     "fourcards.cards": {"parse_card", "make_rng"},
     "fourcards.store": {"*"},  # the web's own database, not an engine
+    "fourcards.store.lock": {"*"},
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
     "fourcards.poker": {"rules", "strategy"},
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
                               "ACES_UP_TABLES", "ANTE_BONUS_TABLES"},
-    "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "Fold", "Play", "Void",
-                              "describe_result"},
+    "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "WithdrawWagers", "Fold", "Play",
+                              "Void", "describe_result"},
     "fourcards.poker.strategy": {"get_strategy", "advise", "Strategy"},
     "fourcards.kind": {"rules", "bots", "Game", "KindRules", "PRESETS", "get_rules", "Action", "ActionKind",
                        "Observation", "Void", "exact_odds", "next_button"},

@@ -8,6 +8,9 @@ from fastapi.testclient import TestClient
 
 
 def create(client: TestClient, game: str = "poker", bots: int = 0, **extra: Any) -> dict[str, Any]:
+    """A table of ``game`` with ``bots``; guests sit without the host's approval unless
+    ``seat_approval=True`` is given (the default of a private table is on: tested apart)."""
+    extra.setdefault("seat_approval", False)
     body = {"game": game, "host_name": extra.pop("host_name", "Host"), "bots": bots, **extra}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
@@ -59,5 +62,9 @@ def play_kind_deal(client: TestClient, tid: str, tokens: dict[int, str], limit: 
 
 
 def comparable(s: dict[str, Any]) -> dict[str, Any]:
-    """A state without its version counter (for 'nothing changed' checks)."""
-    return {k: v for k, v in s.items() if k != "version"}
+    """A state without its version counter and the clock's running seconds (for 'nothing
+    changed' checks)."""
+    out = {k: v for k, v in s.items() if k != "version"}
+    if out.get("clock"):
+        out["clock"] = {k: v for k, v in out["clock"].items() if k != "seconds_left"}
+    return out

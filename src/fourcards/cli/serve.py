@@ -1,11 +1,17 @@
 """``fourcards serve``: the web app on uvicorn (see docs/web.md).
 
 Needs the ``web`` extra (``pip install 'fourcards[web]'``); without it the command
-prints one error line naming the extra and exits with status 2. Every start-up and
-configuration error - a bad option, a database URL that cannot be used, a database that does not answer, an address that cannot be
-listened on - prints one ``error: ...`` line on stderr and exits with status 2,
-before the server starts: the database is opened (and migrated) and the
-listening socket bound here, then handed to uvicorn.
+prints one error line naming the extra and exits with status 2. Every start-up and configuration error - a bad option, a database URL that
+cannot be used, a database that does not answer, a database another server is
+using, an address that cannot be listened on - prints one ``error: ...`` line on
+stderr and exits with status 2, before the server starts: the database's server
+lock is taken first (before any table data is read or written), then the
+database is opened (and migrated) and the listening socket bound here, and all
+of it is handed to uvicorn.
+
+``--lan`` listens on every interface and prints the address phones on the same
+network open (this machine's LAN address, never 127.0.0.1 or 0.0.0.0) with a
+QR code of it; invitation links and the tables' QR codes use that address.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import errno
 import math
 import os
+import re
 import socket
 from enum import Enum
 
@@ -68,9 +75,16 @@ def _listen(host: str, port: int) -> socket.socket:
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 to let phones on your "
-                                                "network join)."),
+    host: str | None = typer.Option(None, help="Address to listen on. Default 127.0.0.1 (this machine "
+                                               "only); with --lan 0.0.0.0 (every network)."),
     port: int = typer.Option(8000, min=1, max=65535, help="TCP port."),
+    lan: bool = typer.Option(False, "--lan", help="Let phones on your network join: listen on every "
+                                                   "interface and print the join link (this machine's LAN "
+                                                   "address) with a QR code."),
+    public_url: str | None = typer.Option(
+        None, "--public-url", help="The address people open, for invitation links and QR codes (e.g. "
+                                   "http://192.168.1.20:8000 or https://cards.example.org). Default: found "
+                                   "from --host, or this machine's LAN address with --lan."),
     database_url: str | None = typer.Option(
         None, "--database-url",
         help="SQLAlchemy URL: sqlite:///path/to/file.db or postgresql+psycopg://user:pw@host/db. "
@@ -83,26 +97,55 @@ def serve(
     import uvicorn
 
     from fourcards.store import Store, StoreError
-    from fourcards.web import create_app
+    from fourcards.store.lock import acquire_server_lock
+    from fourcards.web import create_app, invite
 
     if not math.isfinite(bot_delay):
         fail(f"--bot-delay must be a number of seconds from 0 to 10, got {bot_delay}")
+    if host is None:
+        host = "0.0.0.0" if lan else "127.0.0.1"
     if not host.strip():
         fail("--host is empty: give an address such as 127.0.0.1, or 0.0.0.0 for every network")
+    if public_url is not None:
+        public_url = public_url.strip().rstrip("/")
+        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", public_url):
+            fail(f"--public-url must be an http:// or https:// address such as http://192.168.1.20:{port}, "
+                 f"got {public_url!r}")
+    base = invite.public_url(host, port, lan=lan, given=public_url)
+    if lan and base is None:
+        fail("--lan: this machine has no address on a network (only 127.0.0.1): connect it to the network "
+             "the phones use, or give --public-url http://ADDRESS:PORT")
     url, source = _database_url(database_url)
+    try:
+        lock = acquire_server_lock(url)  # before any table data is read or written
+    except StoreError as exc:
+        fail(f"{source}: {exc}")
     try:
         Store(url).close()  # reachable, migrated; the app opens its own when it starts
     except StoreError as exc:
+        lock.release()
         fail(f"{source}: {exc}")
-    sock = _listen(host, port)
-    application = create_app(url, bot_delay=bot_delay)
+    try:
+        sock = _listen(host, port)
+    except SystemExit:
+        lock.release()
+        raise
+    application = create_app(url, bot_delay=bot_delay, public_url=base, server_lock=lock)
     shown = url.split("@")[-1] if "@" in url else url
-    console.print(f"fourcards web app on [bold]http://{host}:{port}/[/bold]  (database: {shown})")
+    if lan or host in invite.WILDCARD_HOSTS:
+        join = f"{base}/" if base else f"http://{host}:{port}/"
+        print(f"Join from phones on this network: {join}", flush=True)
+        if base:
+            print(invite.qr_text(join), flush=True)
+        console.print(f"fourcards web app listening on {host}:{port}  (database: {shown})")
+    else:
+        console.print(f"fourcards web app on [bold]{base}/[/bold]  (database: {shown})")
     server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level=log_level.value,
                                            ws_max_size=65536, proxy_headers=False, server_header=False))
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
+        lock.release()
     if not server.started:
         fail("the web app did not start (see the log above)")

@@ -6,7 +6,9 @@ implementing the engine protocol (:class:`fourcards.engine.GameState`):
 1. ``WAGERS`` - each player places an ante and/or an Aces Up bet
    (:class:`PlaceWagers`), within the table limits of :class:`PokerRules`, in
    any order (an open phase: :attr:`PokerRound.actor` is ``None``; each
-   player's option is in ``legal_actions(player)``).
+   player's option is in ``legal_actions(player)``). Until the deal a player
+   may take its wagers back (:class:`WithdrawWagers`) and place others: wagers
+   are placed "before the deal" (seed 002 Article 2) and nothing is at risk yet.
 2. :class:`Deal` - the chance step ``"deal"``, open once anyone has wagered:
    five cards to each player with a wager, six to the dealer of which one is
    the up card; drawn by :meth:`PokerRound.apply_chance` from a shuffled deck
@@ -61,6 +63,7 @@ __all__ = [
     "ActionKind",
     "Start",
     "PlaceWagers",
+    "WithdrawWagers",
     "Deal",
     "Fold",
     "Play",
@@ -91,6 +94,7 @@ class ActionKind(str, Enum):
     """The kinds of action of a round (the values are the JSON ``kind`` of the records)."""
 
     PLACE_WAGERS = "place_wagers"
+    WITHDRAW_WAGERS = "withdraw_wagers"
     DEAL = "deal"
     FOLD = "fold"
     PLAY = "play"
@@ -131,6 +135,19 @@ class PlaceWagers:
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``kind``, ``player`` (0-based), ``ante`` and ``aces_up`` in chips."""
         return {"kind": self.kind.value, "player": self.player, "ante": self.ante, "aces_up": self.aces_up}
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawWagers:
+    """A player takes back its wagers before the deal (nothing is at risk until the cards
+    are out: seed 002 Article 2, "Before the deal")."""
+
+    player: int
+    kind: ClassVar[ActionKind] = ActionKind.WITHDRAW_WAGERS
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "withdraw_wagers", "player": p}`` (0-based)."""
+        return {"kind": self.kind.value, "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +241,8 @@ class Void:
         return {"kind": self.kind.value, "reason": self.reason}
 
 
-Action = Union[PlaceWagers, Deal, Fold, Play, Void]
-Record = Union[Start, PlaceWagers, Deal, Fold, Play, Void]
+Action = Union[PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void]
+Record = Union[Start, PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +289,7 @@ class LegalAction:
     def action(self, amount: int | None = None, aces_up: int = 0) -> Action:
         """The action of this option: ``place_wagers`` with an ante of ``amount`` (default the
         minimum) and ``aces_up`` chips; ``play`` of ``amount`` (default the least legal bet);
-        ``fold``; ``void``.
+        ``fold``; ``withdraw_wagers``; ``void``.
 
         Raises:
             IllegalActionError: for ``deal``, a chance step, not an option (use
@@ -286,6 +303,8 @@ class LegalAction:
             return Play(p, low if amount is None else amount)
         if k is ActionKind.FOLD and p is not None:
             return Fold(p)
+        if k is ActionKind.WITHDRAW_WAGERS and p is not None:
+            return WithdrawWagers(p)
         if k is ActionKind.VOID:
             return Void()
         raise IllegalActionError("the deal is a chance step: use apply_chance(rng) or apply a Deal record")
@@ -339,6 +358,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Record:
             return Deal.of(by_player, data["dealer"], data["up_card"])
         if kind == "fold":
             return Fold(_player_of(data))
+        if kind == "withdraw_wagers":
+            return WithdrawWagers(_player_of(data))
         if kind == "play":
             return Play(_player_of(data), int(data["amount"]))
         if kind == "void":
@@ -634,7 +655,7 @@ class PokerRound:
         """What may be done now: every option (``player=None``) or ``player``'s own.
 
         In ``WAGERS``: ``place_wagers`` for each player without wagers (with the ante
-        and Aces Up limits); in ``DECISIONS``: ``fold`` and ``play`` (bounds in chips
+        and Aces Up limits), ``withdraw_wagers`` for each player with wagers; in ``DECISIONS``: ``fold`` and ``play`` (bounds in chips
         and, for fixed multiples, the ``amounts``) for the :attr:`actor`; ``void``
         (the host's ruling, no player) until the round is over. The deal is a chance
         step, not an option: see :attr:`chance_step`.
@@ -648,8 +669,9 @@ class PokerRound:
         out: list[LegalAction] = []
         if self.phase is Phase.WAGERS:
             out += [LegalAction(ActionKind.PLACE_WAGERS, p, r.min_ante, r.max_ante, None,
-                                r.min_aces_up, r.max_aces_up)
-                    for p in range(self.num_players) if p not in self.wagers]
+                                r.min_aces_up, r.max_aces_up) if p not in self.wagers
+                    else LegalAction(ActionKind.WITHDRAW_WAGERS, p)
+                    for p in range(self.num_players)]
         elif self.phase is Phase.DECISIONS and self.actor is not None:
             amounts = self.play_amounts(self.actor)
             out.append(LegalAction(ActionKind.FOLD, self.actor))
@@ -723,6 +745,13 @@ class PokerRound:
         if isinstance(action, PlaceWagers):
             self._check_wagers(action)
             self.wagers[action.player] = action
+        elif isinstance(action, WithdrawWagers):
+            self._check_player(action.player)
+            who = seat_label(action.player)
+            self._check_phase(Phase.WAGERS, f"take back the wagers of {who}")
+            if action.player not in self.wagers:
+                raise IllegalActionError(f"{who} has no wagers to take back")
+            del self.wagers[action.player]
         elif isinstance(action, Deal):
             self._check_deal(action)
             assert action.dealer is not None

@@ -9,6 +9,7 @@ from fourcards.store.db import (
     DealOpen,
     DealWrite,
     Entry,
+    SeatChange,
     Store,
     StoreError,
     default_database_url,
@@ -18,5 +19,5 @@ from fourcards.store.db import (
 )
 from fourcards.store.models import MAX_AMOUNT, MAX_INTEGER
 
-__all__ = ["DealClose", "DealOpen", "DealWrite", "Entry", "Store", "StoreError", "default_database_url",
+__all__ = ["DealClose", "DealOpen", "DealWrite", "Entry", "SeatChange", "Store", "StoreError", "default_database_url",
            "make_engine", "migrate", "parse_database_url", "MAX_AMOUNT", "MAX_INTEGER"]

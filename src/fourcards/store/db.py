@@ -40,6 +40,7 @@ from fourcards.store.models import (
     GameTable,
     LedgerEntry,
     Player,
+    ServerRun,
     utcnow,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "DealOpen",
     "DealClose",
     "DealWrite",
+    "SeatChange",
     "StoreError",
     "Store",
     "default_database_url",
@@ -154,12 +156,36 @@ def _make_engine(url: str, u: URL) -> Engine:
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the database to ``revision`` with the packaged Alembic migrations."""
+    """Upgrade the database to ``revision`` with the packaged Alembic migrations.
+
+    SQLite changes a column by rebuilding its table (Alembic's batch mode), which
+    foreign keys referring to it would refuse: they are off during the upgrade (as
+    SQLite's documentation prescribes, outside the transaction) and checked after it.
+
+    Raises:
+        StoreError: an upgrade that left a row referring to nothing.
+    """
     cfg = Config()
     cfg.set_main_option("script_location", str(_MIGRATIONS))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        try:
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, revision)
+            if sqlite:
+                broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                conn.commit()
+                if broken:
+                    raise StoreError(f"the upgrade left {len(broken)} row(s) referring to nothing "
+                                     f"(first: {tuple(broken[0])})")
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
 
 @dataclass(frozen=True)
@@ -215,17 +241,36 @@ class DealWrite:
 
 
 @dataclass
+class SeatChange:
+    """Chips between the bank and players, and changes of seats and the table, in one transaction.
+
+    ``moves`` are ``(player_id, amount, memo)``: ``amount`` chips from the ``bank`` to
+    the player (negative: the player cashes out to the bank); memos ``cash_out``,
+    ``top_up``, ``rejoin``. ``players`` maps a player id to column values to set
+    (``seat``, ``status``, ``token_hash``, ``is_host``, ``name``); ``table`` sets columns of
+    the table (``status``, ``public``, ``settings``, ``name``).
+    """
+
+    table_id: str
+    moves: list[tuple[int, int, str]] = field(default_factory=list)
+    players: dict[int, dict[str, Any]] = field(default_factory=dict)
+    table: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
 class PlayerRow:
-    """A player as loaded at startup (see :meth:`Store.load_tables`)."""
+    """A player as loaded at startup (see :meth:`Store.load_tables`); ``seat`` is ``None``
+    for one who left (``status`` ``"left"``)."""
 
     id: int
-    seat: int
+    seat: int | None
     name: str
     token_hash: str
     is_host: bool
     is_bot: bool
     bot_kind: str | None
     balance: int
+    status: str = "playing"
 
 
 @dataclass
@@ -240,6 +285,8 @@ class TableRow:
     created_at: Any
     players: list[PlayerRow]
     next_deal_number: int
+    status: str = "open"
+    public: bool = False
 
 
 def _check_entries(entries: Iterable[Entry]) -> None:
@@ -304,13 +351,13 @@ class Store:
                               player_id=e.player_id, amount=e.amount, memo=e.memo, created_at=now))
 
     def create_table(self, table_id: str, game: str, name: str, rules: dict[str, Any],
-                     settings: dict[str, Any]) -> None:
-        """Insert a table row."""
+                     settings: dict[str, Any], public: bool = False) -> None:
+        """Insert a table row (private unless ``public``)."""
         with self.Session.begin() as s:
             s.add(GameTable(id=table_id, game=game, name=name, rules=rules, settings=settings,
-                            status="open", created_at=utcnow()))
+                            status="open", public=public, created_at=utcnow()))
 
-    def add_player(self, table_id: str, seat: int, name: str, token_hash: str, *, buy_in: int,
+    def add_player(self, table_id: str, seat: int | None, name: str, token_hash: str, *, buy_in: int,
                    is_host: bool = False, is_bot: bool = False, bot_kind: str | None = None) -> int:
         """Seat a player and credit the buy-in (bank -> player) in one transaction.
 
@@ -328,6 +375,39 @@ class Store:
                 self._add_entries(s, table_id, None, [Entry("player", buy_in, p.id, "buy_in"),
                                                       Entry("bank", -buy_in, None, "buy_in")])
             return p.id
+
+    def begin_run(self, host: str, pid: int) -> int:
+        """Record the start of a server that holds the server lock; its id is the run's epoch
+        (every table version of the run is above every version of earlier runs)."""
+        with self.Session.begin() as s:
+            run = ServerRun(host=host[:255], pid=pid, started_at=utcnow())
+            s.add(run)
+            s.flush()
+            return int(run.id)
+
+    def change_seats(self, change: SeatChange) -> None:
+        """Apply a :class:`SeatChange` in one transaction.
+
+        Raises:
+            StoreError: an unknown column, an amount beyond the ledger's bound.
+            sqlalchemy.exc.IntegrityError: a seat or token already taken.
+        """
+        allowed_p = {"seat", "status", "token_hash", "is_host", "name"}
+        allowed_t = {"status", "public", "settings", "name"}
+        bad = {k for fields in change.players.values() for k in fields} - allowed_p | set(change.table) - allowed_t
+        if bad:
+            raise StoreError(f"cannot change {', '.join(sorted(bad))}")
+        entries = [e for pid, amount, memo in change.moves if amount
+                   for e in (Entry("player", amount, pid, memo), Entry("bank", -amount, None, memo))]
+        with self.Session.begin() as s:
+            # a seat given up first: another player may take it in the same change
+            for pid, fields in sorted(change.players.items(), key=lambda kv: kv[1].get("seat") is not None):
+                s.execute(update(Player).where(Player.id == pid, Player.table_id == change.table_id).values(**fields))
+                s.flush()
+            if change.table:
+                s.execute(update(GameTable).where(GameTable.id == change.table_id).values(**change.table))
+            if entries:
+                self._add_entries(s, change.table_id, None, entries)
 
     def write_deal(self, w: DealWrite) -> int:
         """Commit one action's writes (see :class:`DealWrite`) in one transaction.
@@ -416,7 +496,8 @@ class Store:
     # ------------------------------------------------------------------ reads
 
     def load_tables(self) -> list[TableRow]:
-        """Every open table with its players (and their balances from the ledger)."""
+        """Every table (open and closed) with its players, those who left included
+        (and their balances from the ledger)."""
         with self.Session() as s:
             balances = dict(s.execute(
                 select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
@@ -424,13 +505,29 @@ class Store:
             next_numbers = dict(s.execute(
                 select(Deal.table_id, func.max(Deal.number)).group_by(Deal.table_id)).all())
             players: dict[str, list[PlayerRow]] = defaultdict(list)
-            for p in s.scalars(select(Player).order_by(Player.table_id, Player.seat)):
+            for p in s.scalars(select(Player).order_by(Player.table_id, Player.id)):
                 players[p.table_id].append(PlayerRow(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot,
-                                                     p.bot_kind, int(balances.get(p.id) or 0)))
-            tables = s.scalars(select(GameTable).where(GameTable.status == "open")
-                               .order_by(GameTable.created_at)).all()
+                                                     p.bot_kind, int(balances.get(p.id) or 0), p.status))
+            tables = s.scalars(select(GameTable).order_by(GameTable.created_at)).all()
             return [TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players[t.id],
-                             int(next_numbers.get(t.id) or 0) + 1) for t in tables]
+                             int(next_numbers.get(t.id) or 0) + 1, t.status, bool(t.public)) for t in tables]
+
+    def chip_totals(self, table_id: str) -> dict[str, Any]:
+        """The night's figures of a table from its ledger: per player the sums by memo
+        (``{player_id: {memo: chips}}``, player entries only) and the balances of the
+        ``house`` and of the escrow accounts (``bets`` + ``pot``: chips in play now)."""
+        with self.Session() as s:
+            per: dict[int, dict[str, int]] = defaultdict(dict)
+            for pid, memo, total in s.execute(
+                    select(LedgerEntry.player_id, LedgerEntry.memo, func.sum(LedgerEntry.amount))
+                    .where(LedgerEntry.table_id == table_id, LedgerEntry.account == "player")
+                    .group_by(LedgerEntry.player_id, LedgerEntry.memo)):
+                per[int(pid or 0)][str(memo)] = int(total or 0)
+            accounts = dict(s.execute(
+                select(LedgerEntry.account, func.sum(LedgerEntry.amount))
+                .where(LedgerEntry.table_id == table_id).group_by(LedgerEntry.account)).all())
+            return {"players": dict(per), "house": int(accounts.get("house") or 0),
+                    "in_play": int(accounts.get("bets") or 0) + int(accounts.get("pot") or 0)}
 
     def balances(self, table_id: str) -> dict[int, int]:
         """``{player_id: chips}`` for the players of a table, from the ledger."""
@@ -444,11 +541,19 @@ class Store:
             return {int(pid): int(b) for pid, b in rows}
 
     def list_deals(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The table's latest deals (newest first), without their histories."""
+        """The table's latest deals (newest first), without their histories; each with
+        ``nets``: ``{player_id: chips}`` won (+) or lost (-) in that deal, from the ledger."""
         with self.Session() as s:
             deals = s.scalars(select(Deal).where(Deal.table_id == table_id)
                               .order_by(Deal.number.desc()).limit(limit)).all()
-            return [_deal_summary(d) for d in deals]
+            nets: dict[int, dict[int, int]] = defaultdict(dict)
+            if deals:
+                for deal_id, pid, total in s.execute(
+                        select(LedgerEntry.deal_id, LedgerEntry.player_id, func.sum(LedgerEntry.amount))
+                        .where(LedgerEntry.deal_id.in_([d.id for d in deals]), LedgerEntry.account == "player")
+                        .group_by(LedgerEntry.deal_id, LedgerEntry.player_id)):
+                    nets[int(deal_id or 0)][int(pid or 0)] = int(total or 0)
+            return [{**_deal_summary(d), "nets": nets.get(d.id, {})} for d in deals]
 
     def get_deal(self, table_id: str, number: int) -> dict[str, Any] | None:
         """One deal with its full history and ledger entries, or None."""

@@ -9,10 +9,13 @@ Tables:
 
 * ``game_tables`` - one row per table: the game (``"poker"`` for Four Card Poker,
   ``"kind"`` for Four of a Kind), its rules (``rules.to_dict()``) and settings
-  (starting chips, bot ante...).
+  (starting chips, bot ante, turn clock, seat approval...), ``status`` (``open`` or
+  ``closed``) and ``public`` (listed in the lobby; private tables are reached by link).
 * ``players`` - a seat at a table, by name; ``token_hash`` is the SHA-256 of the
   secret seat token (the token itself is never stored); ``is_host`` marks the
-  table's creator, ``is_bot``/``bot_kind`` the computer players.
+  table's host, ``is_bot``/``bot_kind`` the computer players; ``status`` is
+  ``playing``, ``sitting_out`` or ``left`` (cashed out, ``seat`` empty: one person
+  keeps one row, and so one balance, per table).
 * ``deals`` - one row per deal (a Four Card Poker round or a Four of a Kind
   deal): ``status`` ``in_progress`` / ``settled`` / ``voided``, the seat map, the
   rules used, the result and the reason of a void.
@@ -24,6 +27,8 @@ Tables:
   result), ``"bank"`` (where buy-ins come from), ``"bets"`` (Four Card Poker
   wagers on the layout during a deal) or ``"pot"`` (a Four of a Kind pot during a
   deal); ``bets`` and ``pot`` balances are per ``deal_id`` and end at zero.
+* ``server_runs`` - one row per start of a server holding the database's server lock
+  (:mod:`fourcards.store.lock`); its id is the epoch of that run's table versions.
 """
 
 from __future__ import annotations
@@ -42,10 +47,11 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "utcnow", "ACCOUNTS",
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "ServerRun", "utcnow", "ACCOUNTS",
            "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: Ledger account kinds (see the module docstring).
@@ -85,6 +91,7 @@ class GameTable(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), default="open")
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -99,12 +106,13 @@ class Player(Base):
 
     id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
-    seat: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str] = mapped_column(String(64))
     is_host: Mapped[bool] = mapped_column(Boolean, default=False)
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     bot_kind: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="playing", server_default="playing")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -158,3 +166,14 @@ class LedgerEntry(Base):
     amount: Mapped[int] = mapped_column(BigInteger)
     memo: Mapped[str] = mapped_column(String(40), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ServerRun(Base):
+    """One start of a server that held the database's server lock; ``id`` is the run's epoch."""
+
+    __tablename__ = "server_runs"
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -6,10 +6,15 @@ see docs/web.md and the OpenAPI page at ``/docs``):
 ======  ====================================  ==========================================
 GET     /api/health                           200 ``{"status": "ok", ...}``
 GET     /api/presets                          rules presets, named pay tables, bot kinds
-GET     /api/tables                           the lobby: every table's summary
+GET     /api/tables                           the lobby: public tables' summaries
 POST    /api/tables                           create a table (the host takes seat 1) -> token
+POST    /api/tables/mine                      the tables this browser holds seat tokens for
 GET     /api/tables/{id}                      one table's summary and players
-POST    /api/tables/{id}/seats                take a seat by name -> seat token
+POST    /api/tables/{id}/seats                take a seat by name -> seat token (or a request)
+POST    /api/tables/{id}/seats/{seat}/...     sit-out, back, leave, new-device
+POST    /api/tables/{id}/settings|close       host: public, turn clock, seat approval; close
+POST    /api/tables/{id}/top-ups              ask for more chips (the host approves)
+POST    /api/tables/{id}/requests/{rid}       host: approve or turn down a request
 GET     /api/tables/{id}/state                the caller's view (X-Seat-Token; none: spectator)
 POST    /api/tables/{id}/actions              a seat's action (X-Seat-Token)
 POST    /api/tables/{id}/deal                 host: deal / start the next deal
@@ -17,9 +22,12 @@ POST    /api/tables/{id}/void                 host: void the deal in progress (r
 POST    /api/tables/{id}/bots                 host: fill empty seats with bots
 GET     /api/tables/{id}/deals                the table's deals (newest first)
 GET     /api/tables/{id}/deals/{number}       a finished deal's full history and ledger
+GET     /api/tables/{id}/deals/{number}/replay  the deal step by step
+GET     /api/tables/{id}/settlement[.csv]     the night's settlement (JSON, CSV)
 GET     /api/tables/{id}/ledger               the table's chip ledger and its audit
 WS      /ws/tables/{id}?token=...             live views; also takes actions
 GET     /  and  /t/{id}                       the lobby and table pages (HTML)
+GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
 ======  ====================================  ==========================================
 
 Seat tokens travel in the ``X-Seat-Token`` header (websocket: ``?token=``).
@@ -30,6 +38,8 @@ nothing.
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import json
 import logging
 import math
@@ -41,7 +51,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
@@ -50,10 +60,22 @@ from fourcards import __version__
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
 from fourcards.store import MAX_INTEGER, default_database_url
+from fourcards.store.lock import ServerLock
 from fourcards.web.games import GAMES
 from fourcards.web.hub import Hub
-from fourcards.web.schemas import ActionIn, AddBots, CreateTable, SitDown, VoidIn
-from fourcards.web.tables import ApiError, Connection, SeatInfo, Table, hash_token
+from fourcards.web.invite import qr_svg
+from fourcards.web.schemas import (
+    ActionIn,
+    AddBots,
+    CreateTable,
+    Decision,
+    MyTables,
+    SitDown,
+    TableSettings,
+    TopUp,
+    VoidIn,
+)
+from fourcards.web.tables import ApiError, Connection, SeatInfo, SeatRequest, Table, hash_token
 
 __all__ = ["create_app"]
 
@@ -64,6 +86,8 @@ TOKEN_HEADER = "X-Seat-Token"
 WS_MAX_CHARS = 8192
 #: A deal's number in a path: 1 .. the ``deals.number`` column's largest value.
 DealNumber = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="the deal's number at the table (1, 2, ...)")]
+#: A seat number in a path (1..13).
+SeatNumber = Annotated[int, Path(ge=1, le=13, description="the seat's number at the table (1, 2, ...)")]
 
 
 def _validation_detail(exc: ValidationError | RequestValidationError) -> tuple[int, str]:
@@ -96,7 +120,8 @@ def _env_delay() -> float:
     return delay
 
 
-def create_app(database_url: str | None = None, *, bot_delay: float | None = None) -> FastAPI:
+def create_app(database_url: str | None = None, *, bot_delay: float | None = None, public_url: str | None = None,
+               server_lock: ServerLock | None = None) -> FastAPI:
     """Build the web app.
 
     Args:
@@ -104,16 +129,23 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             a SQLite file in the user's data directory.
         bot_delay: seconds between bot moves (default env ``FOURCARDS_BOT_DELAY``
             or 0.7; tests pass 0: bots move before the request returns).
+        public_url: the address people reach the server at (invitation links, QR codes);
+            default env ``FOURCARDS_PUBLIC_URL``, else none (pages use their own address).
+        server_lock: the database's server lock if the caller holds it already
+            (``fourcards serve``); else the app takes it when it starts.
 
     Raises:
         ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10.
 
-    The database is migrated, interrupted deals are voided and refunded, and
-    the tables are loaded when the app starts (its lifespan).
+    When the app starts (its lifespan) it takes the database's server lock (a
+    second server on the same database fails to start:
+    :class:`fourcards.store.lock.DatabaseInUse`), migrates the database, voids and
+    refunds interrupted deals, and loads the tables.
     """
     url = database_url or default_database_url()
     delay = bot_delay if bot_delay is not None else _env_delay()
-    hub = Hub(url, bot_delay=delay)
+    hub = Hub(url, bot_delay=delay, public_url=public_url or os.environ.get("FOURCARDS_PUBLIC_URL") or None,
+              server_lock=server_lock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -148,8 +180,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/api/health", tags=["meta"])
     async def health() -> dict[str, Any]:
         """Liveness: 200 with the number of tables and the database kind."""
-        return {"status": "ok", "version": __version__, "tables": len(hub.tables),
-                "database": hub.store.dialect if hub.store else None}
+        return {"status": "ok" if not hub.lock_lost else "lost the database", "version": __version__,
+                "tables": len(hub.tables), "database": hub.store.dialect if hub.store else None,
+                "database_lock": "lost" if hub.lock_lost else "held"}
 
     @app.get("/api/presets", tags=["meta"])
     async def presets() -> dict[str, Any]:
@@ -164,9 +197,34 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     @app.get("/api/tables", tags=["lobby"])
     async def list_tables() -> dict[str, Any]:
-        """Every table's public summary (newest first)."""
-        tables = sorted(hub.tables.values(), key=lambda t: str(t.created_at or ""), reverse=True)
+        """The public tables' summaries (newest first). Private tables (the default) are
+        reached by their link only: see ``POST /api/tables/mine``."""
+        tables = sorted((t for t in hub.tables.values() if t.public and t.status == "open"),
+                        key=lambda t: str(t.created_at or ""), reverse=True)
         return {"tables": [t.summary() for t in tables]}
+
+    @app.post("/api/tables/mine", tags=["lobby"])
+    async def my_tables(body: MyTables) -> dict[str, Any]:
+        """The tables this browser created or sat at: it sends the seat tokens it keeps
+        (``{"tokens": {table id: token}}``); each table whose seat (or waiting request) holds
+        the token is listed with ``you`` (seat, name, balance, host). Unknown tables and
+        tokens are left out, so nothing is learnt from them."""
+        out = []
+        for tid, token in body.tokens.items():
+            t = hub.tables.get(tid)
+            if t is None:
+                continue
+            try:
+                seat, request = t.viewer(token)
+            except ApiError:
+                seat, request = None, None
+            if seat is None and request is None:
+                if t.status == "closed" and any(p.token_hash == hash_token(token) for p in t.by_id.values()):
+                    out.append({**t.summary(), "you": None})  # a closed table: its settlement stays readable
+                continue
+            out.append({**t.summary(), "you": None if seat is None else seat.public(),
+                        "request": None if request is None else request.public()})
+        return {"tables": out}
 
     @app.post("/api/tables", status_code=201, tags=["lobby"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
@@ -174,27 +232,107 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         (keep it: it is the only way to act for that seat) and the join link."""
         table, host, token = await hub.create_table(body)
         return {"table": table.summary(), "seat": host.seat, "name": host.name, "token": token,
-                "join_url": f"/t/{table.id}"}
+                "join_url": f"/t/{table.id}", "invite_url": table.invite_url}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(table_id: str) -> dict[str, Any]:
-        """One table's summary and its players (names, seats, balances)."""
+        """One table's summary and its players (names, seats, balances, status)."""
         t = hub.get(table_id)
         return {**t.summary(), "seats": [p.public() for _, p in sorted(t.players.items())]}
 
     @app.post("/api/tables/{table_id}/seats", status_code=201, tags=["tables"])
-    async def sit(table_id: str, body: SitDown) -> dict[str, Any]:
-        """Take the next free seat by name. Returns the seat's secret token."""
+    async def sit(table_id: str, body: SitDown) -> JSONResponse:
+        """Take the next free seat by name: ``201 {"status": "seated", "seat", "name", "token",
+        "balance"}``. A person who left the table gets their seat back with their balance.
+        When the host approves new seats: ``202 {"status": "pending", "request", "name",
+        "token"}`` - the token becomes the seat's once the host approves."""
         t = hub.get(table_id)
-        seat, token = await t.sit(body.name)
-        t.notify()
-        return {"seat": seat.seat, "name": seat.name, "token": token, "balance": seat.balance}
+        out = await t.join(body.name)
+        return JSONResponse(out, status_code=201 if out["status"] == "seated" else 202)
 
     @app.get("/api/tables/{table_id}/state", tags=["tables"])
     async def state(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        """The caller's view: its seat's observation and table data (no token: a spectator's)."""
+        """The caller's view: its seat's observation and table data (no token: a spectator's;
+        a token whose seat request waits: a spectator's with ``request``)."""
         t = hub.get(table_id)
-        return t.view(t.optional_seat(x_seat_token))
+        seat, request = t.viewer(x_seat_token)
+        return t.view(seat, request)
+
+    async def _seat_op(table_id: str, number: int, token: str | None) -> tuple[Table, SeatInfo, SeatInfo]:
+        t = hub.get(table_id)
+        by = t.authenticate(token)
+        return t, by, t.seat_of(number)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/sit-out", tags=["seats"])
+    async def sit_out(table_id: str, seat: SeatNumber, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """The seat sits out (no ante, no cards, its turns skipped): its player's own
+        choice, or the host's."""
+        t, by, target = await _seat_op(table_id, seat, x_seat_token)
+        await t.set_status(by, target, True)
+        return t.view(by)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/back", tags=["seats"])
+    async def back(table_id: str, seat: SeatNumber, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """The seat plays again from the next deal ("I'm back"); its player or the host."""
+        t, by, target = await _seat_op(table_id, seat, x_seat_token)
+        await t.set_status(by, target, False)
+        return t.view(by)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/leave", tags=["seats"])
+    async def leave(table_id: str, seat: SeatNumber, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """The seat's player leaves, or the host removes the seat: its chips are cashed out
+        (``{"status": "left", "cashed_out"}``); a seat dealt in the deal in progress folds at
+        its turns and cashes out when the deal ends (``{"status": "leaving"}``). Rejoining
+        by the same name later brings the balance back."""
+        t, by, target = await _seat_op(table_id, seat, x_seat_token)
+        return await t.leave(by, target)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/new-device", tags=["seats"])
+    async def new_device(table_id: str, seat: SeatNumber,
+                         x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host: hand the seat to a new phone. Returns ``{"seat", "name", "token", "join_url"}``
+        with a fresh token (open it on the new phone: ``/t/{id}#token=...``); the old token
+        stops working at once."""
+        t, by, target = await _seat_op(table_id, seat, x_seat_token)
+        token = await t.new_device(by, target)
+        return {"seat": target.seat, "name": target.name, "token": token,
+                "join_url": f"/t/{t.id}#token={token}", "invite_url": None if not t.invite_url
+                else f"{t.invite_url}#token={token}"}
+
+    @app.post("/api/tables/{table_id}/settings", tags=["host"])
+    async def settings(table_id: str, body: TableSettings,
+                       x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host: make the table public or private, set the turn clock (seconds, 0: none),
+        require approval of new seats or not."""
+        t = hub.get(table_id)
+        seat = t.authenticate(x_seat_token)
+        await t.configure(seat, public=body.public, turn_clock=body.turn_clock, seat_approval=body.seat_approval)
+        return t.view(seat)
+
+    @app.post("/api/tables/{table_id}/close", tags=["host"])
+    async def close(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host: close the table - a deal in progress is voided, everyone is cashed out
+        (``{"cashed_out": {name: chips}}``); the history and the settlement stay readable."""
+        t = hub.get(table_id)
+        seat = t.authenticate(x_seat_token)
+        return {"cashed_out": await t.close(seat)}
+
+    @app.post("/api/tables/{table_id}/top-ups", tags=["seats"])
+    async def top_up(table_id: str, body: TopUp, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Ask for ``amount`` more chips from the bank: the host's own is made at once
+        (``{"status": "done", "balance"}``), anyone else's waits for the host
+        (``{"status": "pending", "request"}``)."""
+        t = hub.get(table_id)
+        return await t.top_up(t.authenticate(x_seat_token), body.amount)
+
+    @app.post("/api/tables/{table_id}/requests/{request_id}", tags=["host"])
+    async def decide(table_id: str, request_id: Annotated[int, Path(ge=1, le=MAX_INTEGER)], body: Decision,
+                     x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host: approve (``{"approve": true}``) or turn down a waiting seat or top-up request."""
+        t = hub.get(table_id)
+        seat = t.authenticate(x_seat_token)
+        req = await t.decide(seat, request_id, body.approve)
+        return {"request": req.public()}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def act(table_id: str, body: ActionIn, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
@@ -232,12 +370,28 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     @app.get("/api/tables/{table_id}/deals", tags=["history"])
     async def deals(table_id: str) -> dict[str, Any]:
-        """The table's deals, newest first (status, seats, result; no history)."""
+        """The table's deals, newest first (status, seats, result; no history), each finished
+        one with ``players``: who won (+) or lost (-) how many chips in it, by name."""
         t = hub.get(table_id)
-        assert hub.store is not None
-        rows = await hub.run_db(hub.store.list_deals, t.id)
-        return {"deals": [{k: v for k, v in d.items() if k != "result" or d["status"] != "in_progress"}
-                          for d in rows]}
+        rows = await hub.run_db(hub.require_store().list_deals, t.id)
+        out = []
+        for d in rows:
+            nets = d.pop("nets")
+            if d["status"] == "in_progress":
+                del d["result"]
+            else:
+                d["players"] = [{"player_id": pid, "name": t.by_id[pid].name if pid in t.by_id else None,
+                                 "net": net} for pid, net in sorted(nets.items())]
+            out.append(d)
+        return {"deals": out}
+
+    async def _finished_deal(t: Table, number: int) -> dict[str, Any]:
+        d = await hub.run_db(hub.require_store().get_deal, t.id, number)
+        if d is None:
+            raise ApiError(404, f"table {t.id!r} has no deal {number}")
+        if d["status"] == "in_progress":
+            raise ApiError(409, f"deal {number} is in progress; its history is published when it ends")
+        return d
 
     @app.get("/api/tables/{table_id}/deals/{number}", tags=["history"])
     async def deal_history(table_id: str, number: DealNumber,
@@ -248,23 +402,53 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         entries. A deal in progress is refused (409): its cards are still secret."""
         t = hub.get(table_id)
         seat = t.optional_seat(x_seat_token)
-        assert hub.store is not None
-        d = await hub.run_db(hub.store.get_deal, t.id, number)
-        if d is None:
-            raise ApiError(404, f"table {table_id!r} has no deal {number}")
-        if d["status"] == "in_progress":
-            raise ApiError(409, f"deal {number} is in progress; its history is published when it ends")
-        return t.publish(d, seat)
+        return t.publish(await _finished_deal(t, number), seat)
+
+    @app.get("/api/tables/{table_id}/deals/{number}/replay", tags=["history"])
+    async def deal_replay(table_id: str, number: DealNumber,
+                          x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """A finished deal step by step as the caller may see it: after each action or card,
+        the engine's replay of the history up to there seen through the caller's
+        ``observation(player)`` (a spectator's without a token), with the table log's lines."""
+        t = hub.get(table_id)
+        seat = t.optional_seat(x_seat_token)
+        d = await _finished_deal(t, number)
+        return await asyncio.to_thread(t.replay, d, seat)
+
+    @app.get("/api/tables/{table_id}/settlement", tags=["history"])
+    async def settlement(table_id: str) -> dict[str, Any]:
+        """The night's settlement: each person's buy-in, top-ups, chips cashed out, stack and
+        net; the house's net at Four Card Poker; ``total`` 0."""
+        return await hub.get(table_id).settlement()
+
+    @app.get("/api/tables/{table_id}/settlement.csv", tags=["history"])
+    async def settlement_csv(table_id: str) -> Response:
+        """The night's settlement as CSV (one row per person, then the house, chips in play
+        and the total)."""
+        s = await hub.get(table_id).settlement()
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\r\n")
+        w.writerow(["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack", "net"])
+        for r in s["players"]:
+            w.writerow([r["name"] + (" (bot)" if r["is_bot"] else ""), r["seat"] or "", r["status"], r["bought_in"],
+                        r["top_ups"], r["cashed_out"], r["stack"], r["net"]])
+        if s["house"] is not None:
+            w.writerow(["house", "", "", "", "", "", "", s["house"]])
+        if s["in_play"]:
+            w.writerow(["in play", "", "", "", "", "", "", s["in_play"]])
+        w.writerow(["total", "", "", "", "", "", "", s["total"]])
+        return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="fourcards-{s["table"]}-settlement.csv"'})
 
     @app.get("/api/tables/{table_id}/ledger", tags=["history"])
     async def ledger(table_id: str) -> dict[str, Any]:
         """The table's latest chip ledger entries and an audit (total 0, every
         transaction balanced, every finished deal's pot/bets emptied)."""
         t = hub.get(table_id)
-        assert hub.store is not None
-        entries = await hub.run_db(hub.store.ledger, t.id)
-        check = await hub.run_db(hub.store.ledger_check, t.id)
-        balances = await hub.run_db(hub.store.balances, t.id)
+        store = hub.require_store()
+        entries = await hub.run_db(store.ledger, t.id)
+        check = await hub.run_db(store.ledger_check, t.id)
+        balances = await hub.run_db(store.balances, t.id)
         return {"entries": entries, "audit": check,
                 "balances": {str(t.by_id[pid].seat): b for pid, b in balances.items() if pid in t.by_id}}
 
@@ -286,18 +470,21 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             await websocket.close(code=4404)
             return
         seat: SeatInfo | None = None
-        if token:
-            seat = table.by_token.get(hash_token(token))
-            if seat is None:
-                await websocket.send_text(json.dumps({"type": "error", "status": 403,
-                                                      "detail": "the seat token does not belong to any seat "
-                                                                "at this table"}))
-                await websocket.close(code=4403)
-                return
-        conn = Connection(websocket, seat)
+        request: SeatRequest | None = None
+        try:
+            seat, request = table.viewer(token)
+        except ApiError as exc:
+            await websocket.send_text(json.dumps({"type": "error", "status": exc.status, "detail": exc.detail}))
+            await websocket.close(code=4403)
+            return
+        conn = Connection(websocket, seat, request)
         table.conns.add(conn)
         pump = asyncio.create_task(conn.pump())
-        conn.push(json.dumps(table.view(seat)))
+        if seat is not None:
+            seat.online += 1
+            table.notify()  # everyone sees the seat online (this connection gets its view too)
+        else:
+            conn.push(json.dumps(table.view(seat, request)))
         try:
             while True:
                 message = await websocket.receive()
@@ -317,6 +504,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             conn.closed = True
             table.conns.discard(conn)
             pump.cancel()
+            if conn.seat is not None:
+                conn.seat.online = max(0, conn.seat.online - 1)
+                table.notify()
 
     async def _ws_message(table: Table, conn: Connection, raw: str) -> None:
         msg_id: Any = None
@@ -372,12 +562,21 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "lobby.html", {
-            "tables": [t.summary() for t in hub.tables.values()],
+            "tables": [t.summary() for t in hub.tables.values() if t.public and t.status == "open"],
             "poker_presets": list(poker_rules.PRESETS), "kind_presets": list(kind_rules.PRESETS),
             "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
             "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),
             "version": __version__,
         })
+
+    @app.get("/t/{table_id}/qr.svg", tags=["tables"])
+    async def table_qr(request: Request, table_id: str) -> Response:
+        """A QR code (SVG) of the table's invitation link: from the server's public address
+        (``fourcards serve --lan``), else from this request's address."""
+        t = hub.get(table_id)
+        url = t.invite_url or f"{str(request.base_url).rstrip('/')}/t/{t.id}"
+        svg = await asyncio.to_thread(qr_svg, url)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:

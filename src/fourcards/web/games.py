@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from fourcards.cards import parse_card
@@ -23,7 +23,15 @@ from fourcards.errors import FourcardsError
 from fourcards.kind import PRESETS as KIND_PRESETS
 from fourcards.kind import Action, ActionKind, Game, KindRules, Observation, Void, exact_odds, next_button
 from fourcards.kind import get_rules as get_kind_rules
-from fourcards.poker.round import Fold, PlaceWagers, Play, PokerObservation, PokerRound, describe_result
+from fourcards.poker.round import (
+    Fold,
+    PlaceWagers,
+    Play,
+    PokerObservation,
+    PokerRound,
+    WithdrawWagers,
+    describe_result,
+)
 from fourcards.poker.round import Void as PokerVoid
 from fourcards.poker.rules import PokerRules, get_rules, parse_aces_up, parse_ante_bonus
 from fourcards.store import MAX_AMOUNT
@@ -59,9 +67,14 @@ def new_table_rules(req: CreateTable) -> tuple[type[PokerGame] | type[KindGame],
     except (FourcardsError, TypeError) as exc:
         raise ApiError(422, str(exc)) from None
     game.check_storable(rules)
-    if req.bots + 1 > game.max_seats(rules):
+    bots = game.default_bots(rules) if req.bots is None else req.bots
+    if bots + 1 > game.max_seats(rules):
         raise ApiError(422, f"bots: at most {game.max_seats(rules) - 1} bots fit with the host at this table")
-    return game, rules, game.settings(rules, req)
+    settings = game.settings(rules, req)
+    settings["turn_clock"] = game.default_clock if req.turn_clock is None else req.turn_clock
+    settings["seat_approval"] = (not req.public) if req.seat_approval is None else req.seat_approval
+    settings["bots"] = bots
+    return game, rules, settings
 
 
 # =====================================================================
@@ -76,9 +89,11 @@ class PokerGame(TableGame):
     title = "Four Card Poker"
     escrow = "bets"
     house = "house"
-    action_kinds = ("wager", "fold", "play")
+    action_kinds = ("wager", "withdraw", "fold", "play")
     auto_chance = False
     default_bot = "simple"
+    word = "Round"
+    default_clock = 0  # against the house nobody waits on a neighbour (DESIGN.md "Table play")
     rules_fields = ("ante_bonus", "aces_up", "min_ante", "max_ante", "min_aces_up", "max_aces_up", "win_cap")
 
     def __init__(self, table: Any) -> None:
@@ -166,6 +181,11 @@ class PokerGame(TableGame):
         return int(rules.max_seats)
 
     @staticmethod
+    def default_bots(rules: Any) -> int:
+        """Bots of a new table when the host asks for none in particular: none."""
+        return 0
+
+    @staticmethod
     def bot_kinds() -> tuple[str, ...]:
         """The strategies bots play (:data:`fourcards.web.players.POKER_BOTS`)."""
         return POKER_BOTS
@@ -210,10 +230,22 @@ class PokerGame(TableGame):
 
     def action(self, request: ActionIn, player: int, seen: PokerObservation) -> Any:
         """``wager`` (ante, Aces Up), ``fold`` or ``play`` (the play bet) of ``player``."""
+        if request.kind in ("wager", "withdraw") and seen.phase.value != "wagers":
+            raise ApiError(409, "wagers are closed: the cards are out; wait for the next round")
+        if request.kind == "withdraw":
+            return WithdrawWagers(player)
         if request.kind == "wager":
-            if seen.phase.value != "wagers":
-                raise ApiError(409, "wagers are closed: the cards are out; wait for the next round")
-            return PlaceWagers(player, request.ante or 0, request.aces_up or 0)
+            ante, aces_up = request.ante or 0, request.aces_up or 0
+            seat = self.table.seat_at(player)
+            rules = self.table.rules
+            if seat is not None and ante and rules.min_ante <= ante <= rules.max_ante:
+                play = rules.play_amounts(ante)[0]
+                if ante + aces_up + play > seat.balance:
+                    raise ApiError(409, f"an ante of {ante} leaves no chips for the play bet: with {seat.balance} "
+                                        f"chips, the ante{' and Aces Up' if aces_up else ''} ({ante + aces_up}) "
+                                        f"and the smallest play bet ({play}) need {ante + aces_up + play}; "
+                                        f"ante at most {self.ante_max(seat.balance, aces_up)}")
+            return PlaceWagers(player, ante, aces_up)
         if request.kind == "play":
             if request.amount is None:
                 raise ApiError(422, "a play bet needs an amount (chips)")
@@ -221,6 +253,24 @@ class PokerGame(TableGame):
         if request.amount:
             raise ApiError(422, "a fold takes no amount")
         return Fold(player)
+
+    def ante_max(self, balance: int, aces_up: int = 0) -> int:
+        """The largest ante a seat of ``balance`` chips may place beside ``aces_up``: the ante, the
+        Aces Up bet and the smallest play bet must all be covered (else the seat could only fold
+        - refused, docs/web.md), within the table's limits (0: none)."""
+        r = self.table.rules
+        need = 1 + min(r.decision_multiples)
+        return max(0, min(r.max_ante, (balance - aces_up) // need))
+
+    def withdraw(self, player: int, seen: PokerObservation) -> Any | None:
+        """The player's wagers taken back, before the deal."""
+        me = seen.players[player]
+        return WithdrawWagers(player) if seen.phase.value == "wagers" and (me.ante or me.aces_up) else None
+
+    def dealt_in(self, player: int, seen: PokerObservation) -> bool:
+        """Whether the player has wagers on the layout."""
+        me = seen.players[player]
+        return bool(me.ante or me.aces_up or me.play)
 
     def void(self, reason: str) -> Any:
         """The round's :class:`~fourcards.poker.round.Void`."""
@@ -259,24 +309,27 @@ class PokerGame(TableGame):
         """The seat's player (seat - 1)."""
         return next((int(k) - 1 for k, v in seats.items() if v == player_id), None)
 
-    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int) -> list[str]:
-        """Wagers, the up card, decisions and the showdown."""
+    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int,
+                  name: Callable[[int], str]) -> list[str]:
+        """Wagers (and wagers taken back), the up card, decisions and the showdown."""
         lines = []
         for r in records:
             k = r["kind"]
-            who = self.table.name_at(r["player"]) if "player" in r else ""
+            who = name(r["player"]) if "player" in r else ""
             if k == "place_wagers":
                 parts = ([f"ante {r['ante']}"] if r["ante"] else []) + ([f"Aces Up {r['aces_up']}"] if r["aces_up"] else [])
                 lines.append(f"{who} bets {' and '.join(parts)}")
+            elif k == "withdraw_wagers":
+                lines.append(f"{who} takes back their wagers")
             elif k == "deal":
-                lines.append(f"Deal {number}: cards are dealt; the dealer's up card is {_pretty(r['up_card'])}")
+                lines.append(f"Round {number}: cards are dealt; the dealer's up card is {_pretty(r['up_card'])}")
             elif k in ("fold", "play"):
                 lines.append(f"{who} " + (f"plays {r['amount']}" if k == "play" else "folds"))
         seen = self._seen(state, None)
         if seen.phase.value == "settled":
             dealer = " ".join(_pretty(c) for c in seen.dealer_cards or ())
             lines.append(f"Showdown: the dealer shows {dealer} - {seen.dealer_hand.describe() if seen.dealer_hand else ''}")
-            lines += [f"{self.table.name_at(v.player)}: {describe_result(v.result)}"
+            lines += [f"{name(v.player)}: {describe_result(v.result)}"
                       for v in seen.players if v.result is not None]
         return lines
 
@@ -285,10 +338,10 @@ class PokerGame(TableGame):
         self.trainer.clear()
 
     def can_deal(self) -> bool:
-        """In the wagers phase once someone has wagered, or a bot will."""
+        """In the wagers phase once someone has wagers on the layout, or a bot will."""
         t = self.table
         return self._seen(t.state, None).phase.value == "wagers" and (
-            t.in_progress or any(p.is_bot for p in t.players.values()))
+            t.state is not None and t.state.chance_step == "deal" or any(p.is_bot for p in t.players.values()))
 
     def bot_move(self, seat: SeatInfo, seen: PokerObservation, options: Sequence[LegalAction]) -> Any:
         """The bot's strategy (``seat.bot_kind``, default ``simple``): a play bet or a fold."""
@@ -363,8 +416,10 @@ class PokerGame(TableGame):
         balance = seat.balance
         for o in t.state.legal_actions(seat.seat - 1):
             k = o.kind.value
-            if k == "place_wagers":
-                out.append({"kind": "wager", "ante_min": o.min_amount, "ante_max": min(o.max_amount, balance),
+            if k == "withdraw_wagers":
+                out.append({"kind": "withdraw"})
+            elif k == "place_wagers":
+                out.append({"kind": "wager", "ante_min": o.min_amount, "ante_max": self.ante_max(balance),
                             "aces_up_min": getattr(o, "aces_up_min", 0),
                             "aces_up_max": min(getattr(o, "aces_up_max", 0), balance),
                             "aces_up_requires_ante": t.rules.aces_up_requires_ante, "balance": balance})
@@ -399,6 +454,8 @@ class KindGame(TableGame):
     auto_chance = True
     action_kinds = ("check", "bet", "call", "raise", "fold")
     default_bot = "odds"
+    word = "Deal"
+    default_clock = 30  # DESIGN.md "Table play (web) rulings"
     rules_fields = ("ante", "min_bet", "max_bet", "max_raises", "redeal")
 
     def __init__(self, table: Any) -> None:
@@ -455,6 +512,21 @@ class KindGame(TableGame):
         return int(rules.max_players)
 
     @staticmethod
+    def default_bots(rules: Any) -> int:
+        """Bots of a new table when the host asks for none in particular: enough for a deal
+        with the host (``min_players`` - 1; seed 000 "four or more players")."""
+        return int(rules.min_players) - 1
+
+    def players_in(self) -> list[int]:
+        """The seats the next deal deals in: seated, not sitting out, with chips for the ante."""
+        t = self.table
+        return [s for s, p in sorted(t.players.items()) if not p.sitting_out and p.balance >= t.rules.ante]
+
+    def dealt_in(self, player: int, seen: Any) -> bool:
+        """Every player of the deal in progress takes part in it (its ante is in the pot)."""
+        return True
+
+    @staticmethod
     def bot_kinds() -> tuple[str, ...]:
         """The engine's bots (:func:`fourcards.web.players.kind_bot_names`)."""
         return kind_bot_names()
@@ -473,9 +545,10 @@ class KindGame(TableGame):
         t = self.table
         if t.state is not None:
             raise ApiError(409, "a deal is already in progress")
-        order = sorted(t.players)
-        if len(order) < 2:
-            raise ApiError(409, f"at least {t.rules.min_players} players are needed to deal; {len(order)} seated")
+        order = [s for s, p in sorted(t.players.items()) if not p.sitting_out]
+        if len(self.players_in()) < t.rules.min_players:
+            raise ApiError(409, f"at least {t.rules.min_players} players with chips for the ante are needed to deal; "
+                                f"{len(self.players_in())} can play now")
         button = order.index(self.button_seat) if self.button_seat in order else 0
         try:  # every card a chance step; messages name each seat by its player's name (DESIGN.md "Table play")
             game = Game(t.rules, [t.players[s].balance for s in order], button, cards=(),
@@ -514,11 +587,12 @@ class KindGame(TableGame):
         """The engine player of ``player_id``."""
         return next((int(k) for k, v in seats.items() if v == player_id), None)
 
-    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int) -> list[str]:
+    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int,
+                  name: Callable[[int], str]) -> list[str]:
         """Each betting move, card, uncalled bet, finish, award and seat sitting out."""
         lines = []
         for d in records:
-            who = self.table.name_at(d["seat"]) if d.get("seat") is not None else ""
+            who = name(d["seat"]) if d.get("seat") is not None else ""
             card = _pretty(d["card"]) if "card" in d else ""
             line = {"action": f"{who} {_VERBS.get(d.get('kind', ''))}" + (f" {d.get('amount')}" if d.get("amount") else ""),
                     "turn": f"Turned {card} \u2192 {who}" if who else f"Turned {card}: discarded",
@@ -555,8 +629,8 @@ class KindGame(TableGame):
         self.table.touch()
 
     def can_deal(self) -> bool:
-        """Between deals."""
-        return self.table.state is None
+        """Between deals, with at least ``min_players`` players who can play."""
+        return self.table.state is None and len(self.players_in()) >= self.table.rules.min_players
 
     def bot_move(self, seat: SeatInfo, seen: Any, options: Sequence[LegalAction]) -> Any:
         """The engine's bot ``seat.bot_kind`` (default ``odds``)."""
@@ -572,7 +646,7 @@ class KindGame(TableGame):
         for sv in obs["seats"]:
             i = sv["seat"]
             po = odds.get(i)
-            seats.append({**sv, "seat": order[i], "name": t.name_at(i, order), "is_bot": t.players[order[i]].is_bot,
+            seats.append({**sv, "seat": order[i], "name": t.name_at(i, order), "is_bot": bool((p := t.players.get(order[i])) and p.is_bot),
                           "odds": None if po is None else {"p_high": po.high, "p_low": po.low,
                                                            "expected_share": po.share}})
         obs["seats"] = seats
@@ -592,7 +666,8 @@ class KindGame(TableGame):
     def view(self, seat: SeatInfo | None) -> dict[str, Any]:
         """``game``, ``deal`` (the deal in progress, with ``legal_actions`` and ``to_call`` in chips
         when ``seat`` is to act) or ``last`` (the last deal; ``voided``: the ruling), ``actions``,
-        ``next_deal`` and ``min_players``. Every card is face up: all seats see the same deal."""
+        ``next_deal``, ``min_players`` and ``players_ready`` (seated, not sitting out, with chips
+        for the ante: the next deal needs ``min_players`` of them). Every card is face up: all seats see the same deal."""
         t = self.table
         if self._public_version != t.version:
             public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
@@ -615,6 +690,7 @@ class KindGame(TableGame):
         out["actions"] = actions
         out["next_deal"] = t.next_deal_number
         out["min_players"] = t.rules.min_players
+        out["players_ready"] = len(self.players_in())
         return out
 
 

@@ -17,13 +17,16 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 
 from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
-__all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Chips", "PersonName",
-           "TableName", "Reason"]
+__all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "TableSettings", "TopUp",
+           "Decision", "MyTables", "Chips", "PersonName", "TableName", "Reason", "TurnClock"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
 Chips = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
 #: A limit of a table, in chips (1 .. 1,000,000 = :data:`fourcards.inputs.MAX_WAGER`).
 Limit = Annotated[StrictInt, Field(ge=1, le=MAX_WAGER)]
+
+#: A turn clock in whole seconds (0: no clock; 1 .. 3,600).
+TurnClock = Annotated[StrictInt, Field(ge=0, le=3600)]
 
 #: A person's name (host, seat): :func:`~fourcards.inputs.clean_name`, 1-40 characters.
 PersonName = Annotated[str, Field(max_length=4 * MAX_NAME_LENGTH),
@@ -64,18 +67,25 @@ class CreateTable(_Strict):
     """Create a table: the game (``"poker"`` = Four Card Poker, ``"kind"`` = Four of a
     Kind), its rules preset (poker: ``live``/``online``; kind: ``family``/``opr903``/
     ``nickel``) and custom ``rules``, the host's name (the host takes seat 1), bot
-    seats to fill now, and the chips each new seat buys in with. Without a ``name``
-    the table is called after its host; a ``preset`` left out is the game's first
-    (``live``, ``family``) - an empty one is refused."""
+    seats to fill now (left out: none at Four Card Poker, three at Four of a Kind -
+    enough to deal with the host), and the chips each new seat buys in with. Without a
+    ``name`` the table is called after its host; a ``preset`` left out is the game's
+    first (``live``, ``family``) - an empty one is refused. ``public``: listed in the
+    lobby (default private: the link is the key); ``turn_clock``: seconds per action
+    (0: none; left out: 30 at Four of a Kind, none at Four Card Poker);
+    ``seat_approval``: the host approves new seats (left out: on for private tables)."""
 
     game: Literal["poker", "kind"]
     preset: str | None = Field(default=None, max_length=20)
     rules: RulesOptions = RulesOptions()
     name: TableName | None = None
     host_name: PersonName
-    bots: Annotated[StrictInt, Field(ge=0, le=12)] = 0
+    bots: Annotated[StrictInt, Field(ge=0, le=12)] | None = None
     starting_chips: Annotated[StrictInt, Field(ge=1, le=10_000_000)] = 1000
     bot_ante: Limit | None = None
+    public: StrictBool = False
+    turn_clock: TurnClock | None = None
+    seat_approval: StrictBool | None = None
 
 
 class SitDown(_Strict):
@@ -85,12 +95,13 @@ class SitDown(_Strict):
 
 
 class ActionIn(_Strict):
-    """A seat's action. Four Card Poker: ``wager`` (``ante``, ``aces_up``), ``fold``,
+    """A seat's action. Four Card Poker: ``wager`` (``ante``, ``aces_up``), ``withdraw``
+    (take the wagers back before the deal), ``fold``,
     ``play`` (``amount`` = the play bet in chips; ``trainer`` asks for the optimal
     decision and the EV given up). Four of a Kind: ``check``, ``bet``/``raise``
     (``amount`` = chips added above the current bet), ``call``, ``fold``."""
 
-    kind: Literal["wager", "fold", "play", "check", "bet", "call", "raise"]
+    kind: Literal["wager", "withdraw", "fold", "play", "check", "bet", "call", "raise"]
     ante: Chips | None = None
     aces_up: Chips | None = None
     amount: Chips | None = None
@@ -109,3 +120,32 @@ class VoidIn(_Strict):
     """Host: void the deal in progress (every wager / the pot refunded) - the host's ruling."""
 
     reason: Reason = "host ruling"
+
+
+class TableSettings(_Strict):
+    """Host: what may change while a table runs (a field left out stays as it is):
+    ``public`` (listed in the lobby), ``turn_clock`` (seconds per action, 0: none),
+    ``seat_approval`` (the host approves new seats)."""
+
+    public: StrictBool | None = None
+    turn_clock: TurnClock | None = None
+    seat_approval: StrictBool | None = None
+
+
+class TopUp(_Strict):
+    """A player asks for more chips from the bank (1 .. 10,000,000); the host approves."""
+
+    amount: Annotated[StrictInt, Field(ge=1, le=10_000_000)]
+
+
+class Decision(_Strict):
+    """Host: approve (``true``) or turn down (``false``) a waiting request."""
+
+    approve: StrictBool
+
+
+class MyTables(_Strict):
+    """The tables this browser holds seat tokens for: ``{table id: token}`` (at most 200)."""
+
+    tokens: Annotated[dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=100)]],
+                      Field(max_length=200)]

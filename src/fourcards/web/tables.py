@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
@@ -28,15 +30,18 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
-from fourcards.store import DealClose, DealOpen, DealWrite, Entry, Store
+from fourcards.store import DealClose, DealOpen, DealWrite, Entry, SeatChange, Store
 from fourcards.web.players import default_action
 from fourcards.web.schemas import ActionIn
 
-__all__ = ["ApiError", "SeatInfo", "Connection", "Backend", "TableGame", "Table", "hash_token", "new_token",
-           "BOT_NAMES"]
+__all__ = ["ApiError", "SeatInfo", "SeatRequest", "Connection", "Backend", "TableGame", "Table", "hash_token",
+           "new_token", "BOT_NAMES", "TIMEOUTS_TO_SIT_OUT"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+#: Time-outs in a row after which a seat sits out (DESIGN.md "Table play (web) rulings").
+TIMEOUTS_TO_SIT_OUT = 2
 
 BOT_NAMES = ("Ada", "Boole", "Cray", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi",
              "Knuth", "Lovelace", "Markov")
@@ -63,7 +68,13 @@ def hash_token(token: str) -> str:
 
 @dataclass
 class SeatInfo:
-    """A seated player (in memory). ``balance`` in chips, kept equal to the ledger."""
+    """A player of the table (in memory). ``balance`` in chips, kept equal to the ledger.
+
+    ``seat`` is 0 and ``status`` ``"left"`` for a person who left (cashed out);
+    else ``status`` is ``"playing"`` or ``"sitting_out"`` (no ante, no cards, skipped).
+    ``timeouts``: turn clock time-outs in a row; ``leaving``: cashes out when the deal
+    it is dealt in ends; ``online``: open websocket connections.
+    """
 
     player_id: int
     seat: int
@@ -73,11 +84,41 @@ class SeatInfo:
     is_bot: bool
     bot_kind: str | None
     balance: int
+    status: str = "playing"
+    timeouts: int = 0
+    leaving: bool = False
+    online: int = 0
+
+    @property
+    def sitting_out(self) -> bool:
+        """Whether the seat sits out (or is leaving): not dealt in, its turns skipped."""
+        return self.status == "sitting_out" or self.leaving
 
     def public(self) -> dict[str, Any]:
         """What every client may see of this player (never the token)."""
-        return {"seat": self.seat, "name": self.name, "is_host": self.is_host, "is_bot": self.is_bot,
-                "bot_kind": self.bot_kind, "balance": self.balance}
+        return {"seat": self.seat or None, "name": self.name, "is_host": self.is_host, "is_bot": self.is_bot,
+                "bot_kind": self.bot_kind, "balance": self.balance, "status": self.status,
+                "leaving": self.leaving, "online": self.is_bot or self.online > 0}
+
+
+@dataclass
+class SeatRequest:
+    """A request waiting for the host: a seat (``kind`` ``"seat"``; ``player_id`` set when a
+    person who left asks for their seat back) or a top-up (``"top_up"``, ``amount`` chips).
+    ``token_hash``: the token the asking browser holds (a seat request's future seat token)."""
+
+    id: int
+    kind: str
+    name: str
+    token_hash: str
+    player_id: int | None = None
+    amount: int = 0
+    status: str = "pending"
+
+    def public(self) -> dict[str, Any]:
+        """The request as the host (and the asker) see it."""
+        return {"id": self.id, "kind": self.kind, "name": self.name, "amount": self.amount or None,
+                "returning": self.kind == "seat" and self.player_id is not None, "status": self.status}
 
 
 class Connection:
@@ -85,9 +126,10 @@ class Connection:
     state views are coalesced (a client that falls behind gets the latest view,
     not every intermediate one)."""
 
-    def __init__(self, ws: Any, seat: SeatInfo | None) -> None:
+    def __init__(self, ws: Any, seat: SeatInfo | None, request: SeatRequest | None = None) -> None:
         self.ws = ws
         self.seat = seat
+        self.request = request
         self._latest: str | None = None
         self._queue: deque[str | None] = deque()  # None = "the latest state view"
         self._state_queued = False
@@ -106,6 +148,14 @@ class Connection:
         """Queue a message for this client only (ack, error)."""
         self._queue.append(json.dumps(message))
         self._event.set()
+
+    async def close(self, code: int) -> None:
+        """Close the socket with ``code`` once the queued messages had a moment to go out."""
+        await asyncio.sleep(0.05)
+        try:
+            await self.ws.close(code=code)
+        except Exception:  # pragma: no cover - already closed
+            pass
 
     async def pump(self) -> None:
         """Send queued messages until the socket closes."""
@@ -126,6 +176,8 @@ class Backend(Protocol):
     """What a table needs of the app (:class:`fourcards.web.hub.Hub`)."""
 
     bot_delay: float
+    version_base: int
+    public_url: str | None
 
     async def run_db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call in a worker thread."""
@@ -154,6 +206,8 @@ class TableGame(Protocol):
     action_kinds: ClassVar[tuple[str, ...]]  # of an ActionIn
     auto_chance: ClassVar[bool]
     default_bot: ClassVar[str]
+    word: ClassVar[str]  # what the table calls a deal: "Round" (Four Card Poker), "Deal" (Four of a Kind)
+    default_clock: ClassVar[int]  # the turn clock of a new table, seconds (0: none)
     table: Table
 
     def __init__(self, table: Table) -> None:
@@ -207,8 +261,18 @@ class TableGame(Protocol):
     def deal_player(self, seats: dict[str, Any], player_id: int) -> int | None:
         """The engine player of ``player_id`` in a stored seat map (``None``: not dealt in)."""
 
-    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int) -> list[str]:
-        """The log lines of new ``records`` of deal ``number`` (public facts only)."""
+    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int,
+                  name: Callable[[int], str]) -> list[str]:
+        """The log lines of new ``records`` of deal ``number`` (public facts only; ``name``
+        gives an engine player's name)."""
+
+    def withdraw(self, player: int, seen: Any) -> Any | None:
+        """The engine action that takes ``player``'s chips in play back before its cards are
+        out (Four Card Poker: its wagers), else ``None``."""
+        return None
+
+    def dealt_in(self, player: int, seen: Any) -> bool:
+        """Whether ``player`` takes part in the deal in progress (its chips are at stake)."""
 
     def view(self, seat: SeatInfo | None) -> dict[str, Any]:
         """The game's part of the state message for ``seat`` (``None``: a spectator)."""
@@ -238,8 +302,11 @@ class Table:
     Args:
         hub: the app's :class:`Backend`. table_id, name: the table's.
         game: the game's :class:`~fourcards.web.games.TableGame` class.
-        rules: the game's rules. settings: e.g. ``starting_chips`` (chips).
-        players: the seated players. next_deal_number: the number of the next deal.
+        rules: the game's rules. settings: ``starting_chips`` (chips), ``turn_clock``
+            (seconds, 0: none), ``seat_approval`` (bool), and the game's own.
+        players: every player of the table (those who left included).
+        next_deal_number: the number of the next deal. status: ``"open"`` or ``"closed"``.
+        public: listed in the lobby.
 
     Attributes:
         state: the engine state of the deal in progress (or of the next deal before it
@@ -247,28 +314,38 @@ class Table:
         order: the table seat of each engine player of :attr:`state` (people see table
             seats; engines count players from 0).
         last / last_order / last_number: the last finished deal.
+        players: the seated players by seat; by_id: every player ever seated, by player id.
+        requests: seat and top-up requests waiting for the host, by id.
     """
 
     def __init__(self, hub: Backend, table_id: str, name: str, game: type[TableGame], rules: Any,
                  settings: dict[str, Any], players: list[SeatInfo], next_deal_number: int = 1,
-                 created_at: Any = None) -> None:
+                 created_at: Any = None, *, status: str = "open", public: bool = False) -> None:
         self.hub = hub
         self.id = table_id
         self.name = name
         self.rules = rules
         self.settings = settings
         self.created_at = created_at
-        self.players: dict[int, SeatInfo] = {p.seat: p for p in players}
-        self.by_token: dict[str, SeatInfo] = {p.token_hash: p for p in players}
+        self.status = status
+        self.public = public
         self.by_id: dict[int, SeatInfo] = {p.player_id: p for p in players}
+        self.players: dict[int, SeatInfo] = {p.seat: p for p in players if p.seat and p.status != "left"}
+        self.by_token: dict[str, SeatInfo] = {p.token_hash: p for p in self.players.values()}
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         self.log: deque[str] = deque(maxlen=60)
-        self.version = 0
+        self.version = hub.version_base
         self.next_deal_number = next_deal_number
         self.deal_id: int | None = None
         self.seq = 0
+        self.requests: dict[int, SeatRequest] = {}
+        self.denied: dict[str, SeatRequest] = {}  # by token hash: the asker sees the answer
+        self._request_ids = itertools.count(1)
         self._bot_task: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self._clock_key: tuple[Any, ...] | None = None
+        self.clock_deadline: float | None = None  # Unix time the player to act runs out of time
         self._shared: dict[str, Any] | None = None
         self._shared_version = -1
         self._rules_dict = rules.to_dict()
@@ -277,6 +354,7 @@ class Table:
         self.order: list[int] = []
         self.last: GameState | None = None
         self.last_order: list[int] = []
+        self.last_ids: dict[int, int] = {}  # engine player -> player id in the last deal
         self.last_number: int | None = None
         self._reset()
 
@@ -297,19 +375,45 @@ class Table:
         """The number of the deal in progress, else of the next deal."""
         return self.next_deal_number - 1 if self.in_progress else self.next_deal_number
 
+    @property
+    def turn_clock(self) -> int:
+        """Seconds a person has for each action (0: no clock); the host sets it."""
+        return int(self.settings.get("turn_clock") or 0)
+
+    @property
+    def seat_approval(self) -> bool:
+        """Whether the host approves each new seat (default on for private tables)."""
+        return bool(self.settings.get("seat_approval"))
+
+    @property
+    def host(self) -> SeatInfo | None:
+        """The seated host, if any."""
+        return next((p for p in self.players.values() if p.is_host), None)
+
+    @property
+    def invite_url(self) -> str | None:
+        """The table's link from the server's public address (``None`` when not configured:
+        a page then uses its own address)."""
+        base = self.hub.public_url
+        return None if not base else f"{base.rstrip('/')}/t/{self.id}"
+
     def rules_dict(self) -> dict[str, Any]:
         """The table's rules as JSON (computed once: rules never change)."""
         return self._rules_dict
 
     def summary(self) -> dict[str, Any]:
-        """Public lobby entry of the table."""
+        """Public entry of the table (lobby, views); never a token."""
+        host = self.host
         return {
             "id": self.id, "name": self.name, "game": self.game.game, "game_title": self.game.title,
             "rules": self.rules_dict(), "players": len(self.players), "max_seats": self.max_seats,
             "humans": sum(1 for p in self.players.values() if not p.is_bot),
             "bots": sum(1 for p in self.players.values() if p.is_bot),
             "in_progress": self.in_progress, "deals": self.next_deal_number - 1,
-            "join_url": f"/t/{self.id}", "settings": dict(self.settings),
+            "join_url": f"/t/{self.id}", "invite_url": self.invite_url, "qr_url": f"/t/{self.id}/qr.svg",
+            "history_url": f"/t/{self.id}/history", "status": self.status, "public": self.public,
+            "host": host.name if host else None, "word": self.game.word,
+            "settings": dict(self.settings),
         }
 
     def seat_at(self, player: int, order: Sequence[int] | None = None) -> SeatInfo | None:
@@ -321,7 +425,11 @@ class Table:
         """The name of engine ``player`` (``"seat N"`` for an empty seat)."""
         seat = self.seat_at(player, order)
         order = self.order if order is None else order
-        return seat.name if seat is not None else f"seat {order[player]}"
+        if seat is not None and (order is not self.last_order or seat.player_id == self.last_ids.get(player)):
+            return seat.name
+        if order is self.last_order and player in self.last_ids:  # the last deal: its player may have left
+            return self.by_id[self.last_ids[player]].name
+        return f"seat {order[player]}"
 
     def player_of(self, seat: SeatInfo) -> int:
         """The engine player of ``seat`` in the current deal.
@@ -332,6 +440,12 @@ class Table:
         if seat.seat not in self.order:
             raise ApiError(409, "you are not dealt in this deal; you play from the next one")
         return self.order.index(seat.seat)
+
+    def dealt_in(self, seat: SeatInfo) -> bool:
+        """Whether ``seat`` has chips at stake in the deal in progress."""
+        if not self.in_progress or self.state is None or seat.seat not in self.order:
+            return False
+        return self.game.dealt_in(self.order.index(seat.seat), self.state.observation(None))
 
     # ------------------------------------------------------------- seating
 
@@ -352,6 +466,24 @@ class Table:
         """``None`` for a spectator (no token); else as :meth:`authenticate`."""
         return None if not token else self.authenticate(token)
 
+    def viewer(self, token: str | None) -> tuple[SeatInfo | None, SeatRequest | None]:
+        """Who ``token`` is: a seat, or a browser whose seat request waits for the host
+        (or was turned down); ``(None, None)`` for a spectator without a token.
+
+        Raises:
+            ApiError: 403 for a token of no seat and no request at this table.
+        """
+        if not token:
+            return None, None
+        th = hash_token(token)
+        seat = self.by_token.get(th)
+        if seat is not None:
+            return seat, None
+        request = next((r for r in self.requests.values() if r.token_hash == th), None) or self.denied.get(th)
+        if request is None:
+            raise ApiError(403, "the seat token does not belong to any seat at this table")
+        return None, request
+
     @staticmethod
     def require_host(seat: SeatInfo) -> None:
         """Check that ``seat`` is the table's host.
@@ -362,9 +494,31 @@ class Table:
         if not seat.is_host:
             raise ApiError(403, "only the table's host may do this (the host's ruling)")
 
+    def require_open(self) -> None:
+        """Raises :class:`ApiError` 409 when the table is closed."""
+        if self.status != "open":
+            raise ApiError(409, "this table is closed: its history and settlement stay readable")
+
+    def seat_of(self, number: int) -> SeatInfo:
+        """The player at seat ``number``.
+
+        Raises:
+            ApiError: 404 for an empty seat.
+        """
+        seat = self.players.get(number)
+        if seat is None:
+            raise ApiError(404, f"seat {number} is empty at this table")
+        return seat
+
+    def _free_seat(self) -> int:
+        seat_no = next((s for s in range(1, self.max_seats + 1) if s not in self.players), None)
+        if seat_no is None:
+            raise ApiError(409, f"the table is full ({self.max_seats} seats)")
+        return seat_no
+
     async def sit(self, name: str, *, is_host: bool = False, is_bot: bool = False,
                   bot_kind: str | None = None) -> tuple[SeatInfo, str]:
-        """Seat a player at the next free seat with the table's starting chips.
+        """Seat a new player at the next free seat with the table's starting chips (no approval).
 
         Returns:
             the seat and its secret token (shown once, to that player only).
@@ -372,26 +526,88 @@ class Table:
             ApiError: 409 when the table is full or the name is taken.
         """
         async with self.lock:
-            return await self._sit(name, is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
+            self._check_name(name)
+            token = new_token()
+            return await self._sit(name, hash_token(token), is_host=is_host, is_bot=is_bot, bot_kind=bot_kind), token
 
-    async def _sit(self, name: str, *, is_host: bool = False, is_bot: bool = False,
-                   bot_kind: str | None = None) -> tuple[SeatInfo, str]:
-        if any(p.name.casefold() == name.casefold() for p in self.players.values()):
-            raise ApiError(409, f"the name {name!r} is taken at this table; choose another")
-        seat_no = next((s for s in range(1, self.max_seats + 1) if s not in self.players), None)
-        if seat_no is None:
-            raise ApiError(409, f"the table is full ({self.max_seats} seats)")
-        token = new_token()
-        th = hash_token(token)
-        buy_in = int(self.settings.get("starting_chips", 1000))
-        pid = await self.hub.run_db(self.hub.require_store().add_player, self.id, seat_no, name, th, buy_in=buy_in,
-                                    is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
-        seat = SeatInfo(pid, seat_no, name, th, is_host, is_bot, bot_kind, buy_in)
+    def _check_name(self, name: str) -> SeatInfo | None:
+        """A person who left under ``name`` (their seat and balance come back), else ``None``.
+
+        Raises:
+            ApiError: 409 when a seated player or a waiting request has the name.
+        """
+        key = name.casefold()
+        if any(p.name.casefold() == key for p in self.players.values()):
+            raise ApiError(409, f"the name {name!r} is taken at this table; choose another (your own seat on a "
+                                "new phone? the host can hand it to this phone)")
+        if any(r.kind == "seat" and r.name.casefold() == key for r in self.requests.values()):
+            raise ApiError(409, f"{name!r} has already asked for a seat; wait for the host's answer")
+        return next((p for p in self.by_id.values() if p.status == "left" and not p.is_bot
+                     and p.name.casefold() == key), None)
+
+    async def join(self, name: str) -> dict[str, Any]:
+        """A person asks for a seat by name: seated at once, or (when the host approves new
+        seats) a request waits for the host. A person who left gets their balance back.
+
+        Returns:
+            ``{"status": "seated", "seat", "name", "token", "balance"}`` or
+            ``{"status": "pending", "request", "name", "token"}`` - the token is the seat's
+            once the host approves.
+        Raises:
+            ApiError: 409 when the table is closed or full, or the name is taken.
+        """
+        async with self.lock:
+            self.require_open()
+            former = self._check_name(name)
+            self._free_seat()
+            token = new_token()
+            th = hash_token(token)
+            if self.seat_approval and self.host is not None:
+                req = SeatRequest(next(self._request_ids), "seat", name, th,
+                                  former.player_id if former else None)
+                self.requests[req.id] = req
+                self.add_log(f"{name} asks for a seat" + (" (back at the table)" if former else "")
+                             + "; the host decides")
+                out: dict[str, Any] = {"status": "pending", "request": req.id, "name": name, "token": token}
+            else:
+                seat = await self._sit(name, th, former=former)
+                out = {"status": "seated", "seat": seat.seat, "name": seat.name, "token": token,
+                       "balance": seat.balance}
+        self.notify()
+        return out
+
+    async def _sit(self, name: str, token_hash: str, *, former: SeatInfo | None = None, is_host: bool = False,
+                   is_bot: bool = False, bot_kind: str | None = None) -> SeatInfo:
+        """Seat a player (under the lock): a new one with the buy-in, or ``former`` (who left)
+        with the chips they cashed out. A table without a host gets this person as host."""
+        seat_no = self._free_seat()
+        is_host = is_host or (not is_bot and self.host is None)
+        store = self.hub.require_store()
+        if former is not None:
+            totals = (await self.hub.run_db(store.chip_totals, self.id))["players"].get(former.player_id, {})
+            amount = -totals.get("cash_out", 0) - totals.get("rejoin", 0)
+            await self.hub.run_db(store.change_seats, SeatChange(
+                self.id, moves=[(former.player_id, amount, "rejoin")],
+                players={former.player_id: {"seat": seat_no, "status": "playing", "token_hash": token_hash,
+                                            "is_host": is_host}}))
+            seat = former
+            seat.seat, seat.status, seat.token_hash, seat.is_host = seat_no, "playing", token_hash, is_host
+            seat.balance, seat.timeouts, seat.leaving = seat.balance + amount, 0, False
+            self.add_log(f"{name} is back at seat {seat_no} with {seat.balance} chips")
+        else:
+            buy_in = int(self.settings.get("starting_chips", 1000))
+            pid = await self.hub.run_db(store.add_player, self.id, seat_no, name, token_hash, buy_in=buy_in,
+                                        is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
+            seat = SeatInfo(pid, seat_no, name, token_hash, is_host, is_bot, bot_kind, buy_in)
+            self.by_id[pid] = seat
+            self.add_log(f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
         self.players[seat_no] = seat
-        self.by_token[th] = seat
-        self.by_id[pid] = seat
-        self.add_log(f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
-        return seat, token
+        self.by_token[token_hash] = seat
+        for c in self.conns:  # a browser whose request this was: now the seat's
+            if c.request is not None and c.request.token_hash == token_hash:
+                c.seat, c.request = seat, None
+                seat.online += 1
+        return seat
 
     async def add_bots(self, host: SeatInfo, count: int, kind: str | None = None) -> list[SeatInfo]:
         """Host: fill ``count`` empty seats with bots of ``kind`` (``None``: the game's default).
@@ -407,21 +623,278 @@ class Table:
             raise ApiError(422, f"unknown bot {kind!r}: choose one of {', '.join(kinds)}")
         added = []
         async with self.lock:
+            self.require_open()
             free = self.max_seats - len(self.players)
             if count > free:
                 raise ApiError(409, f"only {free} empty seat(s) left at this table; cannot add {count} bots")
             for _ in range(count):
                 used = {p.name for p in self.players.values()}
                 name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(self.players) + 1}")
-                seat, _token = await self._sit(name, is_bot=True, bot_kind=kind)
-                added.append(seat)
+                added.append(await self._sit(name, hash_token(new_token()), is_bot=True, bot_kind=kind))
         self.notify()
         return added
+
+    # ------------------------------------------------------------ host and seats
+
+    async def decide(self, host: SeatInfo, request_id: int, approve: bool) -> SeatRequest:
+        """Host: approve or turn down a waiting request (a seat, a top-up).
+
+        Raises:
+            ApiError: 403 for a guest; 404 for no such waiting request; 409 when the seat
+                cannot be given now (the table full, the name taken meanwhile, closed).
+        """
+        self.require_host(host)
+        async with self.lock:
+            req = self.requests.get(request_id)
+            if req is None:
+                raise ApiError(404, f"no request {request_id} waits at this table")
+            if approve:
+                self.require_open()
+                if req.kind == "seat":
+                    del self.requests[req.id]
+                    try:
+                        former = self._check_name(req.name)
+                        await self._sit(req.name, req.token_hash, former=former)
+                    except ApiError:
+                        self.requests[req.id] = req
+                        raise
+                else:
+                    seat = self.by_id.get(req.player_id or -1)
+                    if seat is None or seat.status == "left":
+                        raise ApiError(409, f"{req.name} has left the table")
+                    await self._top_up(seat, req.amount, by_host=True)
+                    del self.requests[req.id]
+                req.status = "approved"
+            else:
+                del self.requests[req.id]
+                req.status = "denied"
+                if req.kind == "seat":
+                    self.denied[req.token_hash] = req
+                self.add_log(f"The host turns down {req.name}'s " + ("request for a seat" if req.kind == "seat"
+                                                                     else f"top-up of {req.amount} chips"))
+        self.notify()
+        return req
+
+    async def top_up(self, seat: SeatInfo, amount: int) -> dict[str, Any]:
+        """A player asks for ``amount`` more chips from the bank: the host's own top-up is
+        made at once, anyone else's waits for the host (recorded in the ledger as ``top_up``).
+
+        Raises:
+            ApiError: 403 for a bot; 409 when the table is closed or a top-up already waits.
+        """
+        if seat.is_bot:
+            raise ApiError(403, "a bot's seat is played by the server")
+        async with self.lock:
+            self.require_open()
+            if seat.is_host:
+                await self._top_up(seat, amount, by_host=False)
+                out: dict[str, Any] = {"status": "done", "balance": seat.balance}
+            else:
+                if any(r.kind == "top_up" and r.player_id == seat.player_id for r in self.requests.values()):
+                    raise ApiError(409, "your top-up already waits for the host")
+                req = SeatRequest(next(self._request_ids), "top_up", seat.name, seat.token_hash, seat.player_id,
+                                  amount)
+                self.requests[req.id] = req
+                self.add_log(f"{seat.name} asks to top up {amount} chips; the host decides")
+                out = {"status": "pending", "request": req.id}
+        self.notify()
+        return out
+
+    async def _top_up(self, seat: SeatInfo, amount: int, *, by_host: bool) -> None:
+        await self.hub.run_db(self.hub.require_store().change_seats,
+                              SeatChange(self.id, moves=[(seat.player_id, amount, "top_up")]))
+        seat.balance += amount
+        self.add_log(f"{seat.name} tops up {amount} chips" + (" (approved by the host)" if by_host else ""))
+
+    async def set_status(self, by: SeatInfo, seat: SeatInfo, sitting_out: bool) -> None:
+        """``seat`` sits out (no ante, no cards, its turns skipped) or comes back. A player
+        does it for their own seat; the host for any.
+
+        Raises:
+            ApiError: 403 for another's seat (not the host); 409 when the table is closed.
+        """
+        if by is not seat:
+            self.require_host(by)
+        async with self.lock:
+            self.require_open()
+            if sitting_out and seat.status != "sitting_out":
+                await self._set_status(seat, "sitting_out")
+                self.add_log(f"{seat.name} sits out" + (" (the host's ruling)" if by is not seat else ""))
+            elif not sitting_out and seat.status == "sitting_out":
+                await self._set_status(seat, "playing")
+                self.add_log(f"{seat.name} is back")
+        self.notify()
+
+    async def _set_status(self, seat: SeatInfo, status: str) -> None:
+        await self.hub.run_db(self.hub.require_store().change_seats,
+                              SeatChange(self.id, players={seat.player_id: {"status": status}}))
+        seat.status = status
+        if status == "playing":
+            seat.timeouts = 0
+        self.touch()
+
+    async def leave(self, by: SeatInfo, seat: SeatInfo) -> dict[str, Any]:
+        """``seat`` leaves the table (its own choice, or the host removes it): its chips are
+        cashed out in the ledger (``cash_out``) and the seat is free. A seat dealt in the
+        deal in progress folds at its turns and cashes out when the deal ends; Four Card
+        Poker wagers placed before the deal are taken back first. The host's role passes to
+        the next person seated.
+
+        Returns:
+            ``{"status": "left", "cashed_out": chips}`` or ``{"status": "leaving"}``.
+        Raises:
+            ApiError: 403 for another's seat (not the host); 409 when the table is closed.
+        """
+        if by is not seat:
+            self.require_host(by)
+        async with self.lock:
+            self.require_open()
+            if not seat.seat or seat.status == "left":
+                raise ApiError(409, f"{seat.name} has already left")
+            if self.dealt_in(seat) and self.state is not None:
+                player = self.order.index(seat.seat)
+                withdraw = self.game.withdraw(player, self.state.observation(None))
+                if withdraw is not None:
+                    await self.apply(seat, withdraw)
+            if self.dealt_in(seat):
+                seat.leaving = True
+                self.add_log(f"{seat.name} leaves after this {self.game.word.lower()}")
+                out: dict[str, Any] = {"status": "leaving"}
+            else:
+                out = {"status": "left", "cashed_out": await self._cash_out(seat, removed=by is not seat)}
+        self.notify()
+        return out
+
+    async def _cash_out(self, seat: SeatInfo, *, removed: bool = False) -> int:
+        """Cash ``seat`` out (under the lock) and free its seat; the host's role moves on."""
+        amount = seat.balance
+        players: dict[int, dict[str, Any]] = {seat.player_id: {"seat": None, "status": "left", "is_host": False}}
+        heir = None
+        if seat.is_host:
+            heir = next((p for _, p in sorted(self.players.items()) if p is not seat and not p.is_bot), None)
+            if heir is not None:
+                players[heir.player_id] = {"is_host": True}
+        await self.hub.run_db(self.hub.require_store().change_seats, SeatChange(
+            self.id, moves=[(seat.player_id, -amount, "cash_out")], players=players))
+        del self.players[seat.seat]
+        self.by_token.pop(seat.token_hash, None)
+        seat.seat, seat.status, seat.is_host, seat.balance, seat.leaving = 0, "left", False, 0, False
+        for c in self.conns:
+            if c.seat is seat:
+                c.seat = None
+                seat.online = max(0, seat.online - 1)
+        self.add_log(f"{seat.name} " + ("is removed by the host" if removed else "leaves the table")
+                     + f" and cashes out {amount} chips")
+        if heir is not None:
+            heir.is_host = True
+            self.add_log(f"{heir.name} is the host now")
+        return amount
+
+    async def new_device(self, host: SeatInfo, seat: SeatInfo) -> str:
+        """Host: hand ``seat`` to a new phone - a fresh token; the old one stops working
+        (its open connections are closed).
+
+        Returns:
+            the new token (shown once).
+        Raises:
+            ApiError: 403 for a guest; 409 for a bot's seat or a closed table.
+        """
+        self.require_host(host)
+        if seat.is_bot:
+            raise ApiError(409, "a bot's seat is played by the server")
+        async with self.lock:
+            self.require_open()
+            token = new_token()
+            th = hash_token(token)
+            await self.hub.run_db(self.hub.require_store().change_seats,
+                                  SeatChange(self.id, players={seat.player_id: {"token_hash": th}}))
+            self.by_token.pop(seat.token_hash, None)
+            seat.token_hash = th
+            self.by_token[th] = seat
+            for c in list(self.conns):
+                if c.seat is seat:
+                    c.seat = None
+                    seat.online = max(0, seat.online - 1)
+                    c.push_direct({"type": "error", "id": None, "status": 403,
+                                   "detail": "this seat was handed to another device by the host"})
+                    self.hub.spawn(c.close(4403))
+            self.add_log(f"The host hands {seat.name}'s seat to a new device")
+        self.notify()
+        return token
+
+    async def configure(self, host: SeatInfo, *, public: bool | None = None, turn_clock: int | None = None,
+                        seat_approval: bool | None = None) -> None:
+        """Host: list the table in the lobby or not, set the turn clock (seconds, 0: none)
+        and whether new seats need approval.
+
+        Raises:
+            ApiError: 403 for a guest; 409 when the table is closed.
+        """
+        self.require_host(host)
+        async with self.lock:
+            self.require_open()
+            settings = dict(self.settings)
+            lines = []
+            if turn_clock is not None and turn_clock != self.turn_clock:
+                settings["turn_clock"] = turn_clock
+                lines.append(f"The host sets the turn clock to {turn_clock} s" if turn_clock
+                             else "The host turns the turn clock off")
+            if seat_approval is not None and seat_approval != self.seat_approval:
+                settings["seat_approval"] = seat_approval
+                lines.append("New seats need the host's approval" if seat_approval
+                             else "New seats no longer need the host's approval")
+            pub = self.public if public is None else public
+            if pub != self.public:
+                lines.append("The table is public: listed in the lobby" if pub
+                             else "The table is private: only its link leads here")
+            await self.hub.run_db(self.hub.require_store().change_seats,
+                                  SeatChange(self.id, table={"settings": settings, "public": pub}))
+            self.settings, self.public = settings, pub
+            for line in lines:
+                self.add_log(line)
+        self.notify()
+
+    async def close(self, host: SeatInfo) -> dict[str, int]:
+        """Host: close the table - a deal in progress is voided (every chip returned),
+        everyone is cashed out, the history and the ledger stay.
+
+        Returns:
+            ``{name: chips cashed out}``.
+        Raises:
+            ApiError: 403 for a guest; 409 when already closed.
+        """
+        self.require_host(host)
+        async with self.lock:
+            self.require_open()
+            if self.in_progress and self.state is not None:
+                await self.apply(host, self.game.void("host ruling: the table is closed"),
+                                 void_reason="host ruling: the table is closed")
+            seated = sorted(self.players.items())
+            await self.hub.run_db(self.hub.require_store().change_seats, SeatChange(
+                self.id, moves=[(p.player_id, -p.balance, "cash_out") for _, p in seated],
+                players={p.player_id: {"seat": None, "status": "left"} for _, p in seated},
+                table={"status": "closed", "public": False}))
+            out = {}
+            for _, p in seated:
+                out[p.name] = p.balance
+                p.seat, p.status, p.balance, p.leaving = 0, "left", 0, False
+            self.players.clear()
+            self.by_token.clear()
+            self.requests.clear()
+            self.status, self.public = "closed", False
+            self._cancel_clock()
+            for c in self.conns:
+                c.seat = None
+            self.add_log("The host closes the table; everyone is cashed out: "
+                         + ", ".join(f"{n} {c}" for n, c in out.items()))
+        self.notify()
+        return out
 
     # ------------------------------------------------------------ actions
 
     async def act(self, seat: SeatInfo, request: ActionIn) -> None:
         """Apply a seat's action (validated, persisted, broadcast), then let bots move.
+        A person who acts is back (no time-outs, not sitting out).
 
         Raises:
             ApiError: 403 for a bot's seat; 422 for a request of the other game or a
@@ -431,12 +904,15 @@ class Table:
         if seat.is_bot:
             raise ApiError(403, "a bot's seat is played by the server")
         async with self.lock:
+            self.require_open()
             kinds = self.game.action_kinds
             if request.kind not in kinds:
                 raise ApiError(422, f"{request.kind!r} is not a {self.game.title} action: use {', '.join(kinds)}")
             state = self.state
             if state is None:
                 raise ApiError(409, "no deal is in progress: the host starts the next deal")
+            if seat.leaving:
+                raise ApiError(409, "you are leaving the table: your seat folds until this deal ends")
             player = self.player_of(seat)
             seen = state.observation(player)
             action = self.game.action(request, player, seen)
@@ -444,14 +920,30 @@ class Table:
                 raise ApiError(409, f"not your turn: {self.name_at(state.actor)} is to act "
                                     "(nobody acts out of turn)")
             await self.apply(seat, action)
+            seat.timeouts = 0
+            if seat.status == "sitting_out":
+                await self._set_status(seat, "playing")
+                self.add_log(f"{seat.name} is back")
             self.game.acted(seat, request, seen)
         self.notify()
         await self.drive_bots()
 
+    def may_deal(self, seat: SeatInfo) -> bool:
+        """The host deals; while the host sits out (its phone gone dark: two time-outs) any
+        person playing at the table may, so the table never waits on the host."""
+        if seat.is_host:
+            return True
+        host = self.host
+        return (host is None or host.status == "sitting_out") and not seat.is_bot and seat.status == "playing" \
+            and not seat.leaving
+
     async def start(self, host: SeatInfo) -> None:
-        """Host: deal (Four Card Poker: deal the cards; Four of a Kind: start a deal)."""
-        self.require_host(host)
+        """Host: deal (Four Card Poker: deal the cards; Four of a Kind: start a deal); while
+        the host sits out, any person playing (:meth:`may_deal`)."""
+        if not self.may_deal(host):
+            self.require_host(host)
         async with self.lock:
+            self.require_open()
             await self.game.start()
         self.notify()
         await self.drive_bots()
@@ -464,7 +956,7 @@ class Table:
                 raise ApiError(409, "there is no deal in progress to void")
             number, ruling = self.number, f"host ruling: {reason}"
             await self.apply(host, self.game.void(ruling), void_reason=ruling)
-            self.add_log(f"Deal {number} voided ({ruling}); every chip wagered is returned")
+            self.add_log(f"{self.game.word} {number} voided ({ruling}); every chip wagered is returned")
         self.notify()
 
     async def apply(self, seat: SeatInfo | None, action: Any, *, void_reason: str | None = None) -> None:
@@ -501,7 +993,8 @@ class Table:
         Its new history records and the ledger entries of the chips that moved go to
         the database in one transaction (the deal opens with its first write and closes
         when ``new`` is over); then the table takes ``new``, logs it and, at the end,
-        keeps it as :attr:`last` and lays out the next deal.
+        keeps it as :attr:`last`, cashes out the seats that are leaving and lays out the
+        next deal.
 
         Raises:
             ApiError: 409 when a player lacks the chips; 503 when the database refuses.
@@ -521,12 +1014,16 @@ class Table:
             records=records, entries=entries, close=close))
         if opening:
             self.game.opened()
-        for line in self.game.log_lines(records, new, number):
+        order = list(self.order)
+        for line in self.game.log_lines(records, new, number, lambda p: self.name_at(p, order)):
             self.add_log(line)
         if new.is_terminal:
             self.last, self.last_order, self.last_number = new, self.order, number
+            self.last_ids = {p: seat.player_id for p in range(len(order)) if (seat := self.seat_at(p, order))}
             self.game.finished(new)
             self._reset()
+            for seat in [p for p in self.players.values() if p.leaving]:
+                await self._cash_out(seat)
         else:
             self.state = new
             await self.game.prepare(new)
@@ -568,6 +1065,83 @@ class Table:
                     entries += [Entry(escrow, -stake, None, memo), Entry(house, -ret, None, memo)]
         return [e for e in entries if e.amount]
 
+    # ---------------------------------------------------------- turn clock
+
+    def _turn(self) -> tuple[SeatInfo, tuple[Any, ...]] | None:
+        """The person to act in the deal in progress and a key of this very turn."""
+        state = self.state
+        if state is None or not self.in_progress or state.actor is None:
+            return None
+        seat = self.seat_at(state.actor)
+        if seat is None or seat.is_bot:
+            return None
+        return seat, (self.deal_id, len(state.history), state.actor)
+
+    def _cancel_clock(self) -> None:
+        if self._clock_task is not None and not self._clock_task.done():
+            self._clock_task.cancel()
+        self._clock_task, self._clock_key, self.clock_deadline = None, None, None
+
+    def _arm_clock(self) -> None:
+        """After a change: start the turn clock of the person to act (a seat that sits out
+        or is leaving acts at once), or stop it."""
+        turn = self._turn()
+        key = None if turn is None else turn[1]
+        if key == self._clock_key:
+            return
+        self._cancel_clock()
+        if turn is None:
+            return
+        seat = turn[0]
+        if seat.sitting_out:
+            delay = 0.0
+        elif self.turn_clock:
+            delay = float(self.turn_clock)
+            self.clock_deadline = time.time() + delay
+        else:
+            return
+        self._clock_key = turn[1]
+        self._clock_task = asyncio.get_running_loop().create_task(self._time_out(turn[1], delay))
+
+    async def _time_out(self, key: tuple[Any, ...], delay: float) -> None:
+        """The clock ran out (or the seat sits out): the seat checks if it may, else folds;
+        after :data:`TIMEOUTS_TO_SIT_OUT` time-outs in a row it sits out."""
+        await asyncio.sleep(delay)
+        try:
+            async with self.lock:
+                turn = self._turn()
+                if turn is None or turn[1] != key or self.state is None or self.state.actor is None:
+                    return
+                seat, state = turn[0], self.state
+                self._clock_key, self.clock_deadline = None, None
+                action = default_action(state.legal_actions(state.actor))
+                timed_out = not seat.sitting_out
+                await self.apply(seat, action)
+                if timed_out:
+                    seat.timeouts += 1
+                    self.add_log(f"{seat.name}'s time ran out")
+                if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and seat.status == "playing":
+                    await self._set_status(seat, "sitting_out")
+                    seat.timeouts = TIMEOUTS_TO_SIT_OUT
+                    self.add_log(f"{seat.name} sits out after {TIMEOUTS_TO_SIT_OUT} time-outs in a row "
+                                 f"(back by acting again, or with \"I'm back\")")
+        except ApiError as exc:  # pragma: no cover - the default action is always legal
+            log.warning("time-out at table %s failed: %s", self.id, exc.detail)
+            return
+        self.notify()
+        await self.drive_bots()
+
+    def clock_view(self) -> dict[str, Any] | None:
+        """The running turn clock: ``seat``, ``name``, ``seconds`` (the table's clock),
+        ``deadline`` (Unix time, seconds) and ``seconds_left`` now; ``None`` when none runs."""
+        turn = self._turn()
+        if turn is None or self.clock_deadline is None or turn[1] != self._clock_key:
+            return None
+        seat = turn[0]
+        return {"seat": seat.seat, "name": seat.name, "seconds": self.turn_clock,
+                "deadline": round(self.clock_deadline, 3),
+                "seconds_left": round(max(0.0, self.clock_deadline - time.time()), 3)}
+
     # ---------------------------------------------------------------- bots
 
     async def _bot_step(self) -> bool:
@@ -600,9 +1174,10 @@ class Table:
             self._bot_task = asyncio.create_task(self._bots(delay))
 
     def stop(self) -> None:
-        """Stop the bots' background task (at shutdown)."""
+        """Stop the bots' and the clock's background tasks (at shutdown)."""
         if self._bot_task is not None:
             self._bot_task.cancel()
+        self._cancel_clock()
 
     async def _bots(self, delay: float) -> None:
         for _ in range(10_000):
@@ -628,6 +1203,8 @@ class Table:
         refuses (the caller has not swapped its engine yet, so nothing changed)."""
         try:
             deal_id = await self.hub.run_db(self.hub.require_store().write_deal, write)
+        except ApiError:
+            raise
         except Exception as exc:
             log.exception("database write failed at table %s", self.id)
             raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
@@ -646,6 +1223,9 @@ class Table:
             self.seq = write.seq + len(write.records)
         return deal_id
 
+    def _deal_player(self, deal: dict[str, Any], seat: SeatInfo | None) -> int | None:
+        return None if seat is None else self.game.deal_player(deal["seats"] or {}, seat.player_id)
+
     def publish(self, deal: dict[str, Any], seat: SeatInfo | None) -> dict[str, Any]:
         """A finished deal (:meth:`fourcards.store.Store.get_deal`) as ``seat`` may see it:
         the history is its player's ``observation(player).history``, the result is the
@@ -658,11 +1238,77 @@ class Table:
             state = self.game.replay(deal["history"])
         except FourcardsError as exc:
             raise ApiError(409, f"this deal's history does not replay ({exc})") from None
-        player = None if seat is None else self.game.deal_player(deal["seats"] or {}, seat.player_id)
-        seen = state.observation(player)
+        seen = state.observation(self._deal_player(deal, seat))
         shown = seen.history[len(seen.history) - len(deal["history"]):]  # the stored ones (no start prepended)
         return {**deal, "history": [r.to_dict() for r in shown],
                 "result": self.game.published_result(deal["result"], seen)}
+
+    def deal_names(self, deal: dict[str, Any]) -> dict[int, str]:
+        """Engine player -> name in a stored deal (from its seat map)."""
+        names = {}
+        for pid in (deal["seats"] or {}).values():
+            p = self.game.deal_player(deal["seats"], pid)
+            if p is not None and pid in self.by_id:
+                names[p] = self.by_id[pid].name
+        return names
+
+    def replay(self, deal: dict[str, Any], seat: SeatInfo | None) -> dict[str, Any]:
+        """A finished deal step by step as ``seat`` may see it: after each stored record
+        where the game waited for an action or a card, the engine's replay of the history up
+        to there, seen through ``observation(player)`` (the caller's; a spectator's without
+        a seat). Each step: ``step`` (records replayed), ``record`` (the last one as the
+        caller may see it), ``lines`` (the table log's words) and ``view`` (the observation,
+        engine players 0-based; ``players`` names them).
+
+        Raises:
+            ApiError: 409 when the history does not replay.
+        """
+        records = deal["history"]
+        try:
+            final = self.game.replay(records)
+        except FourcardsError as exc:
+            raise ApiError(409, f"this deal's history does not replay ({exc})") from None
+        base = len(final.history) - len(records)  # records the replay prepends (Four Card Poker's start)
+        player = self._deal_player(deal, seat)
+        names = self.deal_names(deal)
+        steps: list[dict[str, Any]] = []
+        for k in range(1, len(records) + 1):
+            try:
+                state = final if k == len(records) else self.game.replay(records[:k])
+            except FourcardsError:  # a record that the engine follows by itself: shown with the next step
+                continue
+            if len(state.history) - base != k:
+                continue
+            seen = state.observation(player)
+            shown = [r.to_dict() for r in seen.history[base + (steps[-1]["step"] if steps else 0):]]
+            lines = self.game.log_lines(shown, state, deal["number"], lambda p: names.get(p, f"seat {p + 1}"))
+            steps.append({"step": k, "record": shown[-1], "lines": lines,
+                          "view": seen.to_dict(with_history=False)})  # type: ignore[call-arg]
+        return {"number": deal["number"], "status": deal["status"], "player": player,
+                "players": [{"player": p, "name": n} for p, n in sorted(names.items())], "steps": steps}
+
+    async def settlement(self) -> dict[str, Any]:
+        """The night's settlement from the ledger: each person's ``bought_in`` (the buy-in),
+        ``top_ups``, ``cashed_out`` (chips taken from the table, less what came back on
+        rejoining), ``stack`` (chips at the table now) and ``net`` (= stack + cashed_out -
+        bought_in - top_ups); the ``house``'s net at Four Card Poker (``None`` at Four of a
+        Kind) and the chips ``in_play`` in a deal in progress. ``total`` (every net, the
+        house's and the chips in play) is 0: the ledger conserves chips.
+        """
+        totals = await self.hub.run_db(self.hub.require_store().chip_totals, self.id)
+        rows = []
+        for pid, p in sorted(self.by_id.items()):
+            m = totals["players"].get(pid, {})
+            bought, top_ups = m.get("buy_in", 0), m.get("top_up", 0)
+            cashed = -m.get("cash_out", 0) - m.get("rejoin", 0)
+            stack = sum(m.values())  # the player's balance: every entry of the player
+            rows.append({"player_id": pid, "name": p.name, "seat": p.seat or None, "status": p.status, "is_bot": p.is_bot,
+                         "bought_in": bought, "top_ups": top_ups, "cashed_out": cashed, "stack": stack,
+                         "net": stack + cashed - bought - top_ups})
+        house = totals["house"] if self.game.house is not None else None
+        total = sum(r["net"] for r in rows) + (house or 0) + totals["in_play"]
+        return {"table": self.id, "name": self.name, "game": self.game.game, "players": rows, "house": house,
+                "in_play": totals["in_play"], "total": total}
 
     # -------------------------------------------------------------- views
 
@@ -676,18 +1322,24 @@ class Table:
         self.version += 1
 
     def host_actions(self, seat: SeatInfo | None) -> list[str]:
-        """What the host may do now: ``add_bots``, ``deal``, ``void`` (none for other seats)."""
-        if seat is None or not seat.is_host:
+        """What the host may do now: ``add_bots``, ``deal``, ``void``, and at any time
+        ``seats`` (sit out, remove, hand to a new device), ``requests`` (approve or turn
+        down), ``settings`` (public, turn clock, seat approval), ``close``; another person
+        only ``deal``, while the host sits out (:meth:`may_deal`); none at a closed table."""
+        if seat is None or self.status != "open":
             return []
+        if not seat.is_host:
+            return ["deal"] if self.may_deal(seat) and self.game.can_deal() else []
         out = ["add_bots"] if len(self.players) < self.max_seats else []
         if self.game.can_deal():
             out.append("deal")
         if self.in_progress:
             out.append("void")
-        return out
+        return [*out, "seats", "requests", "settings", "close"]
 
-    def view(self, seat: SeatInfo | None) -> dict[str, Any]:
-        """The full state message for ``seat`` (``None``: a spectator)."""
+    def view(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> dict[str, Any]:
+        """The full state message for ``seat`` (``None``: a spectator; ``request``: the
+        viewer's own seat request waiting for the host)."""
         if self._shared_version != self.version or self._shared is None:  # cached per version
             self._shared = {
                 "type": "state",
@@ -699,17 +1351,24 @@ class Table:
             }
             self._shared_version = self.version
         out: dict[str, Any] = dict(self._shared)
-        out["you"] = None if seat is None else {**seat.public(), "player_id": seat.player_id}
+        out["you"] = None if seat is None else {**seat.public(), "player_id": seat.player_id,
+                                                "timeouts": seat.timeouts}
         out.update(self.game.view(seat))
         out["host_actions"] = self.host_actions(seat)
+        out["clock"] = self.clock_view()
+        out["request"] = None if request is None else request.public()
+        out["requests"] = ([r.public() for r in self.requests.values()] if seat is not None and seat.is_host
+                           else [])
         return out
 
     def notify(self) -> None:
-        """Push every connected client its own latest view."""
+        """Push every connected client its own latest view; start or stop the turn clock."""
         self.version += 1
-        cache: dict[int | None, str] = {}
+        if self.status == "open":
+            self._arm_clock()
+        cache: dict[Any, str] = {}
         for c in list(self.conns):
-            key = c.seat.seat if c.seat is not None else None
+            key = (c.seat.seat if c.seat is not None else None, c.request.id if c.request is not None else None)
             if key not in cache:
-                cache[key] = json.dumps(self.view(c.seat))
+                cache[key] = json.dumps(self.view(c.seat, c.request))
             c.push(cache[key])

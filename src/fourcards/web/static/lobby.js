@@ -7,8 +7,13 @@
   if (saved) document.getElementById("host_name").value = saved;
 
   function game() { return form.querySelector("input[name=game]:checked").value; }
+  // bot seats default per game until the host types a number: Four of a Kind needs four players to deal
+  const bots = form.elements.bots;
+  let botsTyped = false;
+  bots.addEventListener("input", function () { botsTyped = true; });
   function syncGame() {
     document.querySelectorAll(".game-opts").forEach(function (el) { el.hidden = el.dataset.game !== game(); });
+    if (!botsTyped) bots.value = game() === "kind" ? "3" : "2";
   }
   form.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", syncGame); });
   syncGame();

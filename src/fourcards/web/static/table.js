@@ -6,6 +6,12 @@
   const tableId = app.dataset.tableId;
   const GAME = app.dataset.game;
   const tokenKey = "fourcards:token:" + tableId;
+  // a seat handed to this phone by the host arrives as /t/<id>#token=... (never sent to the server in the URL)
+  const handed = /[#&]token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+  if (handed) {
+    localStorage.setItem(tokenKey, handed[1]);
+    history.replaceState(null, "", window.location.pathname);
+  }
   let token = localStorage.getItem(tokenKey);
   let state = null;
   let ws = null;
@@ -96,7 +102,7 @@
     const data = await res.json();
     if (!res.ok) { showError(data.detail); return; }
     showError(null);
-    token = data.token;
+    token = data.token;  // a seat's, or (202) the one it gets once the host approves
     localStorage.setItem(tokenKey, token);
     localStorage.setItem("fourcards:name", data.name);
     if (ws) { ws.onclose = null; ws.close(); }
@@ -116,7 +122,20 @@
   function render(s) {
     if (state && s.version < state.version && s.you && state.you) return;  // stale
     state = s;
-    $("join").hidden = !!s.you;
+    $("share-link").value = s.table.invite_url || (window.location.origin + "/t/" + tableId);
+    $("join").hidden = !!s.you || !!s.request;
+    const req = $("my-request");
+    req.hidden = !s.request;
+    if (s.request) req.textContent = s.request.status === "denied" ? "The host turned down your request for a seat." :
+      "Waiting for the host to let you sit down\u2026";
+    $("requests").innerHTML = (s.requests || []).map(function (r) {
+      return '<li data-request="' + r.id + '">' + esc(r.name) + (r.kind === "seat" ? (r.returning ? " asks for their seat back" : " asks for a seat") :
+        " asks to top up " + r.amount + " chips") + ' <button type="button" data-decide="1" data-request="' + r.id + '">Approve</button>' +
+        ' <button type="button" data-decide="0" data-request="' + r.id + '">Turn down</button></li>';
+    }).join("");
+    document.querySelectorAll("[data-decide]").forEach(function (b) {
+      b.addEventListener("click", function () { api("/requests/" + b.dataset.request, {approve: b.dataset.decide === "1"}); });
+    });
     const ha = s.host_actions || [];
     $("host").hidden = ha.length === 0 && !(s.you && s.you.is_host);
     $("host-deal").hidden = ha.indexOf("deal") < 0;
@@ -210,6 +229,8 @@
         h += '<form id="wager-form" class="actions"><label>Ante <input type="number" name="ante" id="ante" min="0" max="' + a.ante_max + '" value="' + Math.min(Math.max(a.ante_min, 10), a.ante_max) + '"></label>' +
           '<label>Aces Up <input type="number" name="aces_up" id="aces-up" min="0" max="' + a.aces_up_max + '" value="0"></label>' +
           '<button type="submit" class="primary" id="place-bets">Place bets</button></form>';
+      } else if (a.kind === "withdraw") {
+        h += '<p class="muted">Bets placed; waiting for the host to deal.</p><button type="button" id="withdraw">Take back my bets</button>';
       } else if (a.kind === "fold") {
         h += '<div class="actions" id="decision"><button type="button" id="fold" data-act="fold">Fold</button>';
       } else if (a.kind === "play") {
@@ -250,6 +271,8 @@
     document.querySelectorAll("[data-act=play]").forEach(function (b) {
       b.addEventListener("click", function () { act({kind: "play", amount: Number(b.dataset.amount), trainer: trainerOn()}); });
     });
+    const wd = $("withdraw");
+    if (wd) wd.addEventListener("click", function () { act({kind: "withdraw"}); });
     const pc = $("play-custom");
     if (pc) pc.addEventListener("click", function () { act({kind: "play", amount: Number($("play-amount").value), trainer: trainerOn()}); });
     const f = $("fold");

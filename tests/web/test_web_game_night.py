@@ -1,0 +1,519 @@
+"""Game night (issue 11): private tables, seats the host approves, the turn clock and
+sitting out, leaving and coming back, a seat handed to a new phone, closing a table,
+top-ups, the night's settlement, replays, the server lock and versions across restarts.
+
+Every test runs on SQLite and on PostgreSQL (tests/dbtesting.py). Rulings: DESIGN.md
+"Table play (web) rulings".
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from webhelpers import create, hdr, kind_move, play_kind_deal, post, sit, state
+
+from fourcards.store.lock import DatabaseInUse
+from fourcards.web import create_app
+
+
+def ledger_ok(client: TestClient, tid: str) -> None:
+    audit = client.get(f"/api/tables/{tid}/ledger").json()["audit"]
+    assert audit == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
+
+
+def settled_to_zero(client: TestClient, tid: str) -> dict[str, Any]:
+    s = client.get(f"/api/tables/{tid}/settlement").json()
+    assert s["total"] == 0
+    assert sum(r["net"] for r in s["players"]) + (s["house"] or 0) + s["in_play"] == 0
+    for r in s["players"]:
+        assert r["net"] == r["stack"] + r["cashed_out"] - r["bought_in"] - r["top_ups"]
+    return s
+
+
+def wait_for(predicate: Any, timeout: float = 10.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = predicate()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting")
+
+
+# ----------------------------------------------------------- private tables
+
+
+def test_design_table_private_by_default_lobby_lists_public_and_mine(client: TestClient) -> None:
+    private = create(client, "poker", host_name="Ann")
+    public = create(client, "kind", host_name="Bob", public=True)
+    assert private["table"]["public"] is False and public["table"]["public"] is True
+    listed = [t["id"] for t in client.get("/api/tables").json()["tables"]]
+    assert listed == [public["table"]["id"]]
+    assert private["table"]["id"] not in client.get("/").text
+    mine = client.post("/api/tables/mine", json={"tokens": {
+        private["table"]["id"]: private["token"], public["table"]["id"]: "forged", "nosuchid": "x"}}).json()["tables"]
+    assert [(t["id"], t["you"]["name"], t["you"]["is_host"]) for t in mine] == [(private["table"]["id"], "Ann", True)]
+    # the host makes it public, then private again
+    tid, tok = private["table"]["id"], private["token"]
+    assert post(client, tid, "/settings", tok, {"public": True}).status_code == 200
+    assert tid in [t["id"] for t in client.get("/api/tables").json()["tables"]]
+    guest = sit(client, tid, "Guest")["token"]
+    assert post(client, tid, "/settings", guest, {"public": False}).status_code == 403
+    assert post(client, tid, "/settings", tok, {"public": False}).status_code == 200
+    assert tid not in [t["id"] for t in client.get("/api/tables").json()["tables"]]
+
+
+def test_design_new_seats_need_the_hosts_approval_on_private_tables(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "kind", "host_name": "Host"})
+    assert r.status_code == 201
+    t = r.json()
+    tid, host = t["table"]["id"], t["token"]
+    assert t["table"]["settings"]["seat_approval"] is True and t["table"]["players"] == 4  # 3 bots: can deal
+    ask = client.post(f"/api/tables/{tid}/seats", json={"name": "Cleo"})
+    assert ask.status_code == 202 and ask.json()["status"] == "pending"
+    pending = ask.json()["token"]
+    mine = state(client, tid, pending)
+    assert mine["you"] is None and mine["request"]["status"] == "pending"
+    assert post(client, tid, "/actions", pending, {"kind": "check"}).status_code == 403
+    hv = state(client, tid, host)
+    assert [(q["kind"], q["name"]) for q in hv["requests"]] == [("seat", "Cleo")]
+    assert client.post(f"/api/tables/{tid}/seats", json={"name": "cleo"}).status_code == 409  # asked already
+    with client.websocket_connect(f"/ws/tables/{tid}?token={pending}") as ws:
+        assert ws.receive_json()["request"]["status"] == "pending"
+        assert post(client, tid, f"/requests/{ask.json()['request']}", pending, {"approve": True}).status_code == 403
+        assert post(client, tid, f"/requests/{ask.json()['request']}", host, {"approve": True}).status_code == 200
+        msg = ws.receive_json()
+        while msg.get("you") is None:
+            msg = ws.receive_json()
+        assert msg["you"]["name"] == "Cleo" and msg["you"]["seat"] == 5 and msg["request"] is None
+    assert state(client, tid, pending)["you"]["balance"] == 1000
+    # turned down: the asker's view says so; nothing was seated
+    ask = client.post(f"/api/tables/{tid}/seats", json={"name": "Dan"}).json()
+    assert post(client, tid, f"/requests/{ask['request']}", host, {"approve": False}).status_code == 200
+    assert state(client, tid, ask["token"])["request"]["status"] == "denied"
+    assert "Dan" not in [p["name"] for p in state(client, tid, host)["players"]]
+    # a public table lets people sit at once
+    pub = client.post("/api/tables", json={"game": "poker", "host_name": "H", "public": True}).json()
+    assert client.post(f"/api/tables/{pub['table']['id']}/seats", json={"name": "Eve"}).status_code == 201
+
+
+# -------------------------------------------------------------- the clock
+
+
+def test_design_turn_clock_defaults(client: TestClient) -> None:
+    assert create(client, "kind", bots=3)["table"]["settings"]["turn_clock"] == 30
+    assert create(client, "poker")["table"]["settings"]["turn_clock"] == 0
+    assert create(client, "kind", bots=3, turn_clock=0)["table"]["settings"]["turn_clock"] == 0
+    assert client.post("/api/tables", json={"game": "kind", "host_name": "H", "turn_clock": 3601}).status_code == 422
+
+
+def _kind_table_with_guest(client: TestClient, clock: int) -> tuple[str, str, str]:
+    """Host (seat 1), three bots, Guest (seat 5): a deal goes on without the guest."""
+    t = create(client, "kind", bots=3, turn_clock=clock)
+    tid, host = t["table"]["id"], t["token"]
+    guest = sit(client, tid, "Guest")["token"]
+    return tid, host, guest
+
+
+def _finish_deal(client: TestClient, tid: str, host: str) -> dict[str, Any]:
+    """Play the host's turns (check, else call) until the deal ends; others act by themselves."""
+    def step() -> dict[str, Any] | None:
+        s = state(client, tid, host)
+        if s["deal"] is None:
+            return s
+        if s["deal"]["actor"] == 1:
+            assert post(client, tid, "/actions", host, kind_move(s["actions"])).status_code == 200
+        return None
+    return wait_for(step, 30)
+
+
+def test_design_clock_runs_out_checks_else_folds_then_two_time_outs_sit_out(client: TestClient) -> None:
+    tid, host, guest = _kind_table_with_guest(client, 1)
+    timeouts = 0
+    for _deal in range(8):
+        assert post(client, tid, "/deal", host).status_code == 200
+        while timeouts < 2:
+            s = state(client, tid, host)
+            if s["deal"] is None:
+                break
+            if s["deal"]["actor"] == 1:
+                assert post(client, tid, "/actions", host, kind_move(s["actions"])).status_code == 200
+                continue
+            # the guest's phone is dark: the clock runs out and the seat checks if it may, else folds
+            assert s["deal"]["actor"] == 5 and s["clock"]["seat"] == 5 and 0 < s["clock"]["seconds_left"] <= 1
+            timeouts += 1
+            wait_for(lambda n=timeouts: state(client, tid, guest)["you"]["timeouts"] == n)
+            assert "Guest's time ran out" in state(client, tid, host)["log"]
+        _finish_deal(client, tid, host)
+        if timeouts == 2:
+            break
+    assert timeouts == 2 and state(client, tid, guest)["you"]["status"] == "sitting_out"
+    # sitting out: not dealt in the next deal
+    assert post(client, tid, "/deal", host).status_code == 200
+    deal = state(client, tid, host)["deal"]
+    if deal is not None:
+        assert 5 not in [e["seat"] for e in deal["seats"]]
+        assert post(client, tid, "/void", host, {"reason": "test"}).status_code == 200
+    # back by choice: dealt in again
+    assert post(client, tid, "/seats/5/back", guest).status_code == 200
+    assert state(client, tid, guest)["you"]["status"] == "playing"
+    ledger_ok(client, tid)
+
+
+def test_design_host_sits_a_player_out_and_its_turn_is_skipped_at_once(client: TestClient) -> None:
+    t = create(client, "poker", bots=1)
+    tid, host = t["table"]["id"], t["token"]
+    guest = sit(client, tid, "Guest")["token"]
+    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/actions", guest, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/deal", host).status_code == 200
+    assert post(client, tid, "/actions", host, {"kind": "fold"}).status_code == 200
+    assert state(client, tid, host)["round"]["actor"] == 3  # no clock at Four Card Poker: it would wait
+    assert post(client, tid, "/seats/3/sit-out", host).status_code == 200
+    s = wait_for(lambda: (x := state(client, tid, host))["round"]["phase"] == "wagers" and x)
+    assert any("Guest folds" in line for line in s["log"]) and s["last"]["phase"] == "settled"
+    assert post(client, tid, "/seats/1/sit-out", guest).status_code == 403  # another's seat: the host only
+    # acting again brings the person back
+    assert post(client, tid, "/actions", guest, {"kind": "wager", "ante": 10}).status_code == 200
+    assert state(client, tid, guest)["you"]["status"] == "playing"
+    ledger_ok(client, tid)
+
+
+def test_design_host_sitting_out_lets_anyone_playing_deal(client: TestClient) -> None:
+    """Nothing waits on the host for good: while the host sits out (e.g. two time-outs),
+    any person playing may deal."""
+    tid, host, guest = _kind_table_with_guest(client, 0)
+    assert "deal" not in state(client, tid, guest)["host_actions"]
+    assert post(client, tid, "/deal", guest).status_code == 403
+    assert post(client, tid, "/seats/1/sit-out", host).status_code == 200
+    assert state(client, tid, guest)["host_actions"] == ["deal"]
+    assert post(client, tid, "/deal", guest).status_code == 200
+    deal = state(client, tid, guest)["deal"]
+    assert deal is None or 1 not in [e["seat"] for e in deal["seats"]]
+    assert post(client, tid, "/void", guest, {"reason": "x"}).status_code in (403, 409)  # voiding stays the host's
+
+
+# --------------------------------------------------- leaving, coming back
+
+
+def test_design_leave_cashes_out_and_rejoin_by_name_restores_the_balance(client: TestClient) -> None:
+    t = create(client, "poker", bots=1)
+    tid, host = t["table"]["id"], t["token"]
+    ann = sit(client, tid, "Ann")
+    assert post(client, tid, "/actions", ann["token"], {"kind": "wager", "ante": 50}).status_code == 200
+    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/deal", host).status_code == 200
+    me = state(client, tid, ann["token"])
+    if me["round"]["actor"] == 1:
+        assert post(client, tid, "/actions", host, {"kind": "fold"}).status_code == 200
+    assert post(client, tid, "/actions", ann["token"], {"kind": "fold"}).status_code == 200
+    balance = state(client, tid, ann["token"])["you"]["balance"]
+    assert balance == 950
+    # wagers placed before the deal are taken back when leaving
+    assert post(client, tid, "/actions", ann["token"], {"kind": "wager", "ante": 20}).status_code == 200
+    r = post(client, tid, f"/seats/{ann['seat']}/leave", ann["token"])
+    assert r.status_code == 200 and r.json() == {"status": "left", "cashed_out": 950}
+    assert post(client, tid, "/actions", ann["token"], {"kind": "wager", "ante": 10}).status_code == 403
+    assert "Ann" not in [p["name"] for p in state(client, tid)["players"]]
+    s = settled_to_zero(client, tid)
+    row = next(r for r in s["players"] if r["name"] == "Ann")
+    assert (row["status"], row["stack"], row["cashed_out"], row["net"]) == ("left", 0, 950, -50)
+    # the same person comes back by name (any case): the same player, the same balance
+    back = client.post(f"/api/tables/{tid}/seats", json={"name": "ann"})
+    assert back.status_code == 201 and back.json()["balance"] == 950 and back.json()["name"] == "Ann"
+    s = settled_to_zero(client, tid)
+    assert [r["name"] for r in s["players"]].count("Ann") == 1
+    row = next(r for r in s["players"] if r["name"] == "Ann")
+    assert (row["status"], row["stack"], row["cashed_out"], row["bought_in"], row["net"]) == \
+        ("playing", 950, 0, 1000, -50)
+    ledger_ok(client, tid)
+
+
+def test_design_leaving_mid_deal_folds_and_cashes_out_when_the_deal_ends(client: TestClient) -> None:
+    tid, host, guest = _kind_table_with_guest(client, 0)
+    assert post(client, tid, "/deal", host).status_code == 200
+    r = post(client, tid, "/seats/5/leave", guest)
+    assert r.status_code == 200 and r.json() == {"status": "leaving"}
+    assert post(client, tid, "/actions", guest, {"kind": "check"}).status_code == 409
+    s = _finish_deal(client, tid, host)
+    assert "Guest" not in [p["name"] for p in s["players"]]
+    assert any("Guest leaves the table and cashes out" in line for line in s["log"])
+    settled_to_zero(client, tid)
+    ledger_ok(client, tid)
+
+
+def test_design_host_hands_a_seat_to_a_new_phone_and_removes_a_seat(client: TestClient) -> None:
+    t = create(client, "kind", bots=2, turn_clock=0)
+    tid, host = t["table"]["id"], t["token"]
+    old = sit(client, tid, "Guest")["token"]
+    assert post(client, tid, "/deal", host).status_code == 200
+    play_kind_deal(client, tid, {1: host, 4: old})
+    balance = state(client, tid, old)["you"]["balance"]
+    assert post(client, tid, "/seats/4/new-device", old).status_code == 403
+    with client.websocket_connect(f"/ws/tables/{tid}?token={old}") as ws:
+        ws.receive_json()
+        r = post(client, tid, "/seats/4/new-device", host)
+        assert r.status_code == 200
+        msg = ws.receive_json()
+        while msg.get("type") != "error":
+            msg = ws.receive_json()
+        assert msg["status"] == 403 and "another device" in msg["detail"]
+    new = r.json()["token"]
+    assert r.json()["join_url"] == f"/t/{tid}#token={new}"
+    assert state(client, tid, new)["you"] == {**state(client, tid, new)["you"], "name": "Guest", "balance": balance}
+    assert client.get(f"/api/tables/{tid}/state", headers=hdr(old)).status_code == 403
+    # the host removes a bot: its chips are cashed out
+    bot_balance = state(client, tid)["players"][1]["balance"]
+    r = post(client, tid, "/seats/2/leave", host)
+    assert r.status_code == 200 and r.json()["cashed_out"] == bot_balance
+    assert post(client, tid, "/seats/1/leave", new).status_code == 403
+    settled_to_zero(client, tid)
+
+
+def test_design_host_closes_the_table_everyone_cashed_out_history_kept(client: TestClient) -> None:
+    t = create(client, "poker", bots=2)
+    tid, host = t["table"]["id"], t["token"]
+    guest = sit(client, tid, "Guest")["token"]
+    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/deal", host).status_code == 200
+    assert post(client, tid, "/close", guest).status_code == 403
+    r = post(client, tid, "/close", host)
+    assert r.status_code == 200 and set(r.json()["cashed_out"]) == {"Host", "Ada", "Boole", "Guest"}
+    s = state(client, tid)
+    assert s["table"]["status"] == "closed" and s["players"] == [] and s["host_actions"] == []
+    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 403
+    assert client.post(f"/api/tables/{tid}/seats", json={"name": "Late"}).status_code == 409
+    deals = client.get(f"/api/tables/{tid}/deals").json()["deals"]
+    assert deals[0]["status"] == "voided" and "closed" in deals[0]["void_reason"]
+    assert client.get(f"/api/tables/{tid}/deals/1").status_code == 200
+    s = settled_to_zero(client, tid)
+    assert all(r["stack"] == 0 and r["status"] == "left" for r in s["players"])
+    assert [t["id"] for t in client.post("/api/tables/mine", json={"tokens": {tid: host}}).json()["tables"]] == [tid]
+    ledger_ok(client, tid)
+
+
+# --------------------------------------------------- top-ups, settlement
+
+
+def test_design_top_up_approved_by_the_host_and_the_nights_settlement(client: TestClient) -> None:
+    t = create(client, "poker", bots=1)
+    tid, host = t["table"]["id"], t["token"]
+    guest = sit(client, tid, "Guest")["token"]
+    r = post(client, tid, "/top-ups", guest, {"amount": 500})
+    assert r.status_code == 200 and r.json()["status"] == "pending"
+    assert post(client, tid, "/top-ups", guest, {"amount": 5}).status_code == 409
+    assert post(client, tid, "/top-ups", guest, {"amount": 0}).status_code == 422
+    assert post(client, tid, "/top-ups", host, {"amount": 200}).json() == {"status": "done", "balance": 1200}
+    rid = state(client, tid, host)["requests"][0]["id"]
+    assert post(client, tid, f"/requests/{rid}", host, {"approve": True}).status_code == 200
+    assert state(client, tid, guest)["you"]["balance"] == 1500
+    for _ in range(3):  # three rounds against the house
+        assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10, "aces_up": 5}).status_code == 200
+        assert post(client, tid, "/actions", guest, {"kind": "wager", "ante": 20}).status_code == 200
+        assert post(client, tid, "/deal", host).status_code == 200
+        for tok in (host, guest):
+            acts = {a["kind"]: a for a in state(client, tid, tok)["actions"]}
+            assert post(client, tid, "/actions", tok, {"kind": "play", "amount": acts["play"]["min"]}).status_code == 200
+    s = settled_to_zero(client, tid)
+    rows = {r["name"]: r for r in s["players"]}
+    assert (rows["Host"]["top_ups"], rows["Guest"]["top_ups"], rows["Guest"]["bought_in"]) == (200, 500, 1000)
+    assert s["house"] == -sum(r["net"] for r in s["players"])
+    deals = client.get(f"/api/tables/{tid}/deals").json()["deals"]
+    assert sum(p["net"] for d in deals for p in d["players"]) == -s["house"]
+    r = client.get(f"/api/tables/{tid}/settlement.csv")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    rows_csv = list(csv.reader(io.StringIO(r.text)))
+    assert rows_csv[0] == ["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack", "net"]
+    assert rows_csv[-1][0] == "total" and rows_csv[-1][-1] == "0"
+    assert sum(int(row[-1]) for row in rows_csv[1:-1]) == 0  # people, bots and the house
+
+
+# ----------------------------------------------------------- replays
+
+
+def test_design_replay_step_by_step_as_the_caller_may_see_it(client: TestClient) -> None:
+    t = create(client, "poker", bots=0)
+    tid, host = t["table"]["id"], t["token"]
+    guest = sit(client, tid, "Guest")["token"]
+    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/actions", guest, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/deal", host).status_code == 200
+    assert client.get(f"/api/tables/{tid}/deals/1/replay").status_code == 409  # in progress: cards secret
+    assert post(client, tid, "/actions", host, {"kind": "fold"}).status_code == 200
+    assert post(client, tid, "/actions", guest, {"kind": "play", "amount": 10}).status_code == 200
+    mine = client.get(f"/api/tables/{tid}/deals/1/replay", headers=hdr(host)).json()
+    other = client.get(f"/api/tables/{tid}/deals/1/replay").json()
+    assert [s["record"]["kind"] for s in mine["steps"]] == ["place_wagers", "place_wagers", "deal", "fold", "play"]
+    assert mine["players"][:2] == [{"player": 0, "name": "Host"}, {"player": 1, "name": "Guest"}]
+    assert mine["steps"][2]["lines"][0].startswith("Round 1: cards are dealt")
+    # the host sees their own folded hand at every step; a spectator never sees it
+    assert all(s["view"]["players"][0]["cards"] for s in mine["steps"][2:])
+    assert not any(s["view"]["players"][0]["cards"] for s in other["steps"])
+    assert other["steps"][-1]["view"]["players"][1]["cards"]  # the guest's hand at the showdown
+    assert other["steps"][2]["record"]["hands"][0]["cards"] is None
+    # a Four of a Kind deal replays too, one step per action or card
+    k = create(client, "kind", bots=3, turn_clock=0)
+    assert post(client, k["table"]["id"], "/deal", k["token"]).status_code == 200
+    play_kind_deal(client, k["table"]["id"], {1: k["token"]})
+    rep = client.get(f"/api/tables/{k['table']['id']}/deals/1/replay").json()
+    assert len(rep["steps"]) > 4 and rep["steps"][-1]["view"]["phase"] == "finished"
+    assert any(line.startswith("Turned") for s in rep["steps"] for line in s["lines"])
+
+
+# ------------------------------------------------------- smaller faults
+
+
+def test_foak1_default_four_of_a_kind_table_can_deal(client: TestClient) -> None:
+    """FOAK-1 (seed 000 "four or more players"): a table created without a bot count gets
+    enough bots to deal; one with too few players cannot, and says why."""
+    t = client.post("/api/tables", json={"game": "kind", "host_name": "Host"}).json()
+    assert t["table"]["bots"] == 3
+    assert "deal" in state(client, t["table"]["id"], t["token"])["host_actions"]
+    assert post(client, t["table"]["id"], "/deal", t["token"]).status_code == 200
+    few = create(client, "kind", bots=2)
+    s = state(client, few["table"]["id"], few["token"])
+    assert "deal" not in s["host_actions"] and (s["players_ready"], s["min_players"]) == (3, 4)
+    r = post(client, few["table"]["id"], "/deal", few["token"])
+    assert r.status_code == 409 and "at least 4 players" in r.json()["detail"]
+
+
+def test_opr803_art2_web_wager_taken_back_before_the_deal(client: TestClient) -> None:
+    t = create(client, "poker", bots=0)
+    tid, tok = t["table"]["id"], t["token"]
+    assert post(client, tid, "/actions", tok, {"kind": "wager", "ante": 25, "aces_up": 5}).status_code == 200
+    s = state(client, tid, tok)
+    assert s["you"]["balance"] == 970 and s["actions"] == [{"kind": "withdraw"}]
+    r = post(client, tid, "/actions", tok, {"kind": "withdraw"})
+    assert r.status_code == 200 and r.json()["you"]["balance"] == 1000
+    assert "deal" not in r.json()["host_actions"]
+    assert any("Host takes back their wagers" in line for line in r.json()["log"])
+    assert post(client, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/deal", tok).status_code == 200
+    r = post(client, tid, "/actions", tok, {"kind": "withdraw"})
+    assert r.status_code == 409 and "wagers are closed" in r.json()["detail"]
+    ledger_ok(client, tid)
+
+
+def test_design_ante_that_leaves_no_play_bet_is_refused(client: TestClient) -> None:
+    t = create(client, "poker", starting_chips=100)
+    tid, tok = t["table"]["id"], t["token"]
+    s = state(client, tid, tok)
+    assert s["actions"][0]["ante_max"] == 50
+    r = post(client, tid, "/actions", tok, {"kind": "wager", "ante": 60})
+    assert r.status_code == 409 and "leaves no chips for the play bet" in r.json()["detail"]
+    assert "ante at most 50" in r.json()["detail"]
+    assert post(client, tid, "/actions", tok, {"kind": "wager", "ante": 50}).status_code == 200
+
+
+def test_design_poker_log_says_round_as_the_table_does(client: TestClient) -> None:
+    t = create(client, "poker", bots=1)
+    tid, tok = t["table"]["id"], t["token"]
+    assert post(client, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
+    assert post(client, tid, "/deal", tok).status_code == 200
+    assert post(client, tid, "/void", tok, {"reason": "misdeal"}).status_code == 200
+    log = state(client, tid, tok)["log"]
+    assert any(line.startswith("Round 1: cards are dealt") for line in log)
+    assert any(line.startswith("Round 1 voided") for line in log)
+    assert not any(line.startswith("Deal ") for line in log)
+
+
+# ------------------------------------------- invites, versions, the lock
+
+
+def test_design_invite_link_and_qr_code_from_the_public_address(database_url: str) -> None:
+    with TestClient(create_app(database_url, bot_delay=0, public_url="http://192.0.2.7:8000/")) as c:
+        t = create(c, "poker")
+        tid = t["table"]["id"]
+        assert t["invite_url"] == t["table"]["invite_url"] == f"http://192.0.2.7:8000/t/{tid}"
+        assert state(c, tid)["table"]["invite_url"] == f"http://192.0.2.7:8000/t/{tid}"
+        r = c.get(f"/t/{tid}/qr.svg")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        assert f"<title>http://192.0.2.7:8000/t/{tid}</title>" in r.text and "<path" in r.text
+        assert c.get("/t/nosuch/qr.svg").status_code == 404
+
+
+def test_design_versions_never_go_backwards_across_restarts(database_url: str) -> None:
+    with TestClient(create_app(database_url, bot_delay=0)) as c:
+        t = create(c, "kind", bots=3, turn_clock=0)
+        tid, tok = t["table"]["id"], t["token"]
+        for _ in range(3):
+            assert post(c, tid, "/deal", tok).status_code == 200
+            play_kind_deal(c, tid, {1: tok})
+        first = state(c, tid, tok)["version"]
+    with TestClient(create_app(database_url, bot_delay=0)) as c:
+        again = state(c, tid, tok)["version"]
+        assert again > first
+
+
+def test_design_second_server_on_the_database_refuses_before_touching_it(database_url: str) -> None:
+    with TestClient(create_app(database_url, bot_delay=0)) as c:
+        t = create(c, "poker", bots=1)
+        tid, tok = t["table"]["id"], t["token"]
+        assert post(c, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
+        assert post(c, tid, "/deal", tok).status_code == 200  # a deal in progress
+        second = create_app(database_url, bot_delay=0)
+        with pytest.raises(DatabaseInUse, match="another fourcards server is using"), TestClient(second):
+            pass
+        # the first server's deal is untouched: it finishes, the ledger balances
+        assert post(c, tid, "/actions", tok, {"kind": "fold"}).status_code == 200
+        assert c.get(f"/api/tables/{tid}/deals").json()["deals"][0]["status"] == "settled"
+        ledger_ok(c, tid)
+    with TestClient(create_app(database_url, bot_delay=0)) as c:  # the lock went with the first server
+        assert c.get("/api/health").status_code == 200
+
+
+def test_design_postgres_lock_taken_again_when_dropped_and_lost_to_another_server(database_url: str) -> None:
+    """The PostgreSQL server lock lives on a connection: if the database drops it, the server
+    takes the lock again; if another server took it meanwhile, this one reads and writes
+    nothing more (503) - two servers never write one database."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("a SQLite file lock lives as long as the process")
+    from sqlalchemy import create_engine, text
+
+    from fourcards.store.lock import acquire_server_lock
+
+    app = create_app(database_url, bot_delay=0)
+    hub = app.state.hub
+    hub.lock_check_s = 0.05
+    admin = create_engine(database_url)
+
+    def drop_lock_connection() -> None:
+        pid = hub.server_lock._conn.execute(text("SELECT pg_backend_pid()")).scalar()
+        with admin.begin() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+
+    try:
+        with TestClient(app) as c:
+            t = create(c, "poker")
+            tid, tok = t["table"]["id"], t["token"]
+            first = hub.server_lock
+            drop_lock_connection()
+            wait_for(lambda: hub.server_lock is not first and hub.server_lock is not None)
+            assert not hub.lock_lost and post(c, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
+            hub.lock_check_s = 1.0
+            time.sleep(0.1)  # the watcher now sleeps a second
+            drop_lock_connection()
+            other = wait_for(lambda: _try_lock(acquire_server_lock, database_url), 5)
+            try:
+                wait_for(lambda: hub.lock_lost, 5)
+                r = post(c, tid, "/actions", tok, {"kind": "withdraw"})
+                assert r.status_code == 503 and "another fourcards server took it over" in r.json()["detail"]
+                assert c.get("/api/health").json()["database_lock"] == "lost"
+            finally:
+                other.release()
+    finally:
+        admin.dispose()
+
+
+def _try_lock(acquire: Any, url: str) -> Any:
+    from fourcards.store.lock import DatabaseInUse
+
+    try:
+        return acquire(url)
+    except DatabaseInUse:
+        return None
