@@ -15,6 +15,21 @@ Built in, by name in :data:`BOTS` (``make_bot("odds")``):
   bets only with a strong share and calls only small bets with good pot odds;
 * ``"random"`` - :class:`RandomBot`: a uniformly random legal move and amount.
 
+Plug-ins: any installed distribution can add bots through the entry-point group
+``fourcards.bots`` (:data:`ENTRY_POINT_GROUP`), one entry point per bot, its
+name the bot's name and its object a :class:`Bot` subclass or any callable
+that returns an object with ``act(observation, legal_actions, rng)``::
+
+    # the plug-in's pyproject.toml
+    [project.entry-points."fourcards.bots"]
+    mybot = "mypackage.bots:MyBot"
+
+:func:`bot_names` lists the built-in bots and then the installed plug-ins
+(reading only the package metadata: nothing is imported until
+:func:`make_bot` builds one), so a plug-in appears in ``fourcards kind
+simulate --bots``, ``fourcards kind play --bot-kind`` and the web app's bot
+choices. A plug-in cannot replace a built-in name.
+
 :func:`play_deal` runs one deal with a bot in every seat; :func:`play_deals`
 runs a session (stacks carried over, the button rotating) - for simulations
 and benchmarks.
@@ -23,8 +38,10 @@ and benchmarks.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from importlib import metadata
 
 from fourcards.errors import RulesError
 from fourcards.kind.actions import Action, ActionKind, LegalAction
@@ -33,8 +50,8 @@ from fourcards.kind.observation import Observation
 from fourcards.kind.odds import exact_odds
 from fourcards.kind.rules import KindRules
 
-__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "BOTS", "make_bot", "play_deal", "play_deals",
-           "expected_share"]
+__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "BOTS", "ENTRY_POINT_GROUP", "bot_names",
+           "plugin_bots", "make_bot", "play_deal", "play_deals", "expected_share"]
 
 
 class Bot(ABC):
@@ -162,20 +179,75 @@ class CautiousBot(Bot):
         return Action.fold()
 
 
-#: Bot classes by name, for ``--bots odds cautious random``.
+#: Built-in bot classes by name, for ``--bots odds cautious random`` (plug-ins: :func:`bot_names`).
 BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random": RandomBot}
+
+#: Entry-point group through which installed packages add bots (see the module docstring).
+ENTRY_POINT_GROUP = "fourcards.bots"
+
+#: What a bot name may be: lower-case letters, digits, ``_``, ``-`` and ``.`` (no ``:``/``*``/``,``,
+#: which ``--bots odds:3`` uses).
+_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")
+
+_LOADED: dict[tuple[str, str], Callable[[], object]] = {}
+
+
+def plugin_bots() -> dict[str, metadata.EntryPoint]:
+    """Installed plug-in bots by name: the ``fourcards.bots`` entry points, not yet loaded.
+
+    Names are lower-cased; a name that is not a valid bot name (``_NAME``) or that
+    repeats a built-in or an earlier plug-in is left out. Reads only package
+    metadata (nothing is imported).
+    """
+    out: dict[str, metadata.EntryPoint] = {}
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        name = ep.name.strip().lower()
+        if _NAME.fullmatch(name) and name not in BOTS and name not in out:
+            out[name] = ep
+    return out
+
+
+def bot_names() -> tuple[str, ...]:
+    """Every bot name :func:`make_bot` accepts: the built-ins (:data:`BOTS`), then the plug-ins."""
+    return (*BOTS, *plugin_bots())
+
+
+def _plugin_factory(name: str, ep: metadata.EntryPoint) -> Callable[[], object]:
+    key = (name, ep.value)
+    if key not in _LOADED:
+        try:
+            obj = ep.load()
+        except Exception as exc:  # the plug-in's own import error, named
+            raise RulesError(f"plug-in bot {name!r} ({ep.value}) cannot be loaded: "
+                             f"{type(exc).__name__}: {exc}") from exc
+        if not callable(obj):
+            raise RulesError(f"plug-in bot {name!r} ({ep.value}) is not a bot class or factory")
+        _LOADED[key] = obj
+    return _LOADED[key]
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot by registry name.
+    """A new bot by name: a built-in (:data:`BOTS`) or an installed plug-in (:func:`bot_names`).
+
+    Returns:
+        The bot; a plug-in's may be any object with ``act(observation, legal_actions, rng)``
+        (typed as :class:`Bot`).
 
     Raises:
-        RulesError: unknown name (the message lists the names).
+        RulesError: unknown name (the message lists the names), or a plug-in that
+            cannot be loaded or does not make a bot.
     """
-    try:
-        return BOTS[name.strip().lower()]()
-    except KeyError:
-        raise RulesError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}") from None
+    key = str(name).strip().lower()
+    if key in BOTS:
+        return BOTS[key]()
+    ep = plugin_bots().get(key)
+    if ep is None:
+        raise RulesError(f"unknown bot {name!r}: choose from {', '.join(bot_names())}")
+    bot = _plugin_factory(key, ep)()
+    if not callable(getattr(bot, "act", None)):
+        raise RulesError(f"plug-in bot {key!r} ({ep.value}) made {type(bot).__name__}, which has no "
+                         "act(observation, legal_actions, rng) method")
+    return bot  # type: ignore[return-value]
 
 
 def play_deal(rules: KindRules, bots: Sequence[Bot], stacks: Sequence[int], rng: random.Random,

@@ -73,8 +73,12 @@ def _kind_bots_module() -> Any | None:
 
 
 def kind_bot_kinds() -> tuple[str, ...]:
-    """Bot names a Four of a Kind table offers (the engine's registry, or ``("basic",)``)."""
+    """Bot names a Four of a Kind table offers: the engine's built-in bots and installed plug-ins
+    (:func:`fourcards.kind.bots.bot_names`), or ``("basic",)`` without the bots module."""
     mod = _kind_bots_module()
+    names = getattr(mod, "bot_names", None) if mod is not None else None
+    if callable(names):
+        return tuple(names())
     registry = getattr(mod, "BOTS", None) if mod is not None else None
     if isinstance(registry, dict) and registry:
         return tuple(registry)
