@@ -102,7 +102,7 @@ def play_command(
     stack: int = typer.Option(200, "--stack", help="Starting chips per seat."),
     bot_kind: list[str] = typer.Option(["odds", "cautious", "random"], "--bot-kind",
                                        help="Bot types, cycled over the bot seats: odds, cautious, random, "
-                                            "pot-odds, or an installed plug-in's name (entry points "
+                                            "pots, or an installed plug-in's name (entry points "
                                             "'fourcards.bots')."),
     preset: str = typer.Option("family", "--rules", help="Rules preset: family (seed 000) or opr903 (seed 001)."),
 ) -> None:

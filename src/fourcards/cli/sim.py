@@ -178,7 +178,7 @@ def kind_simulate(
     deals: Annotated[int, typer.Option("--deals", help="Deals to play.")],
     players: Annotated[int, typer.Option("--players", help="Seats (4-13).")],
     bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random, "
-                                            "pot-odds, or an installed plug-in's name (entry points "
+                                            "pots, or an installed plug-in's name (entry points "
                                             "'fourcards.bots'); 'odds:3' for three seats; the list repeats to fill the "
                                             "table. Several names may follow one --bots.")],
     more_bots: Annotated[list[str] | None, typer.Argument(hidden=True, metavar="[BOT]...")] = None,

@@ -13,7 +13,10 @@ Built in, by name in :data:`BOTS` (``make_bot("odds")``):
   bets and raises when its share beats an even split among the active players;
 * ``"cautious"`` - :class:`CautiousBot`: checks whenever it can, never raises,
   bets only with a strong share and calls only small bets with good pot odds;
-* ``"random"`` - :class:`RandomBot`: a uniformly random legal move and amount.
+* ``"random"`` - :class:`RandomBot`: a uniformly random legal move and amount;
+* ``"pots"`` - :class:`PotsBot`: prices every option with the exact expected
+  chips it wins from every pot, side pots included
+  (:func:`~fourcards.kind.odds.pot_equity`), and plays the best one.
 
 Plug-ins: any installed distribution can add bots through the entry-point group
 ``fourcards.bots`` (:data:`ENTRY_POINT_GROUP`), one entry point per bot, its
@@ -41,16 +44,18 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from importlib import metadata
 
 from fourcards.errors import RulesError
 from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.game import Game, can_play, next_button
 from fourcards.kind.observation import Observation
-from fourcards.kind.odds import exact_odds
+from fourcards.kind.odds import exact_odds, pot_equity
+from fourcards.kind.pots import Pot, side_pots
 from fourcards.kind.rules import KindRules
 
-__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "BOTS", "ENTRY_POINT_GROUP", "bot_names",
+__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "PotsBot", "BOTS", "ENTRY_POINT_GROUP", "bot_names",
            "plugin_bots", "make_bot", "play_deal", "play_deals", "expected_share"]
 
 
@@ -179,8 +184,97 @@ class CautiousBot(Bot):
         return Action.fold()
 
 
+class PotsBot(Bot):
+    """Prices calls with the exact odds over every pot it can win, side pots included.
+
+    * **Calls.** Facing ``c`` chips, it splits the chips put in (its call included)
+      into the main pot and side pots (:func:`~fourcards.kind.pots.side_pots`, table
+      stakes, DESIGN.md ruling 8; :meth:`pots_now`) and computes its exact expected
+      take of every pot it can win (:func:`~fourcards.kind.odds.pot_equity`: no
+      further folds, the deck turned out; a pot no one else can win comes back
+      whole). It calls when that take pays for the call (``take >= c``), else folds.
+    * **Bets and raises.** The chips of a new bet can be won only by the seats that
+      can still match them (active, not all in). With ``e`` its exact share of a
+      pot among those ``n`` seats (:meth:`betting_edge`), it bets when ``e * n >=
+      bet_edge`` and raises when ``e * n >= raise_edge``: the maximum when ``e * n
+      >= max_edge``, else the minimum. ``e * n > 1`` means it expects more than an
+      even split of chips that everyone adds; the margins above 1 keep chips (the
+      stacks are finite) for the rounds where its edge is larger.
+
+    :class:`OddsBot` values the position as one pot shared by every active seat
+    (all-in seats included) and the call against the pot alone; the thresholds
+    (1.25 / 1.3 / 1.8) were tuned in duplicate matches against it at 4, 6 and 8
+    players (docs/kind.md "Bot tournament" has the figures). Deterministic
+    (``rng`` unused); ``pot_equity`` is cached by position.
+    """
+
+    name = "pots"
+
+    def __init__(self, bet_edge: float = 1.25, raise_edge: float = 1.3, max_edge: float = 1.8) -> None:
+        self.bet_edge = bet_edge
+        self.raise_edge = raise_edge
+        self.max_edge = max_edge
+
+    @staticmethod
+    def pots_now(observation: Observation, extra: int = 0) -> list[Pot]:
+        """The pots as they stand, with ``extra`` more chips from the observing seat.
+
+        Amounts are the chips put in so far (:func:`~fourcards.kind.pots.side_pots`);
+        a pot's eligible seats are the seats still in that have reached its level or
+        can still reach it (active seats whose chips in plus stack cover it): the
+        players yet to answer this round's bet are not shut out of it, while an
+        all-in seat is eligible only up to its own level.
+        """
+        seat = observation.seat
+        views = observation.seats
+        contributed = [v.contributed + (extra if v.seat == seat else 0) for v in views]
+        live = [v.is_active for v in views]
+        levels = sorted({c for c, lv in zip(contributed, live, strict=True) if lv and c > 0})
+        reach = [v.contributed + v.stack if v.status == "active" else contributed[v.seat] for v in views]
+        out = []
+        for level, pot in zip(levels, side_pots(contributed, live), strict=True):
+            out.append(Pot(pot.amount, tuple(s for s in range(len(views)) if live[s] and reach[s] >= level)))
+        return out
+
+    @classmethod
+    def take_after_call(cls, observation: Observation, seat: int) -> Fraction:
+        """Exact expected chips ``seat`` wins from every pot it can win once it has called."""
+        me = observation.seats[seat]
+        pots = cls.pots_now(observation, min(me.stack, observation.bet - me.stake))
+        return pot_equity(observation.holdings(), pots)[seat]
+
+    @staticmethod
+    def betting_edge(observation: Observation, seat: int) -> float:
+        """``e * n`` for new chips: ``seat``'s exact share of a pot among the ``n`` seats that can
+        still put chips in (itself included), times ``n``."""
+        holdings = observation.holdings()
+        able = tuple(v.seat for v in observation.seats if v.status == "active" and v.stack > 0)
+        if seat not in able or len(able) < 2:
+            return 0.0
+        take = pot_equity(holdings, [Pot(2, able)])[seat]  # 1 chip for high, 1 for low
+        return float(take) / 2 * len(able)
+
+    def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
+            rng: random.Random) -> Action:
+        """Bet, raise, call, check or fold as the class docstring says; ``rng`` is unused."""
+        seat = observation.seat
+        assert seat is not None, "a bot acts for a seat"
+        wager = _option(legal_actions, ActionKind.BET) or _option(legal_actions, ActionKind.RAISE)
+        call = _option(legal_actions, ActionKind.CALL)
+        threshold = self.raise_edge if call is not None else self.bet_edge
+        if wager is not None:
+            edge = self.betting_edge(observation, seat)
+            if edge >= threshold:
+                return wager.action(wager.max_amount if edge >= self.max_edge else wager.min_amount)
+        if call is None:
+            return Action.check()
+        if self.take_after_call(observation, seat) >= call.min_amount:
+            return call.action()
+        return Action.fold()
+
+
 #: Built-in bot classes by name, for ``--bots odds cautious random`` (plug-ins: :func:`bot_names`).
-BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random": RandomBot, "pots": PotsBot}
 
 #: Entry-point group through which installed packages add bots (see the module docstring).
 ENTRY_POINT_GROUP = "fourcards.bots"
