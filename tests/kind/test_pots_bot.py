@@ -46,7 +46,7 @@ def test_foak10_pots_bot_betting_edge_counts_only_seats_that_can_still_bet() -> 
     assert game.actor in able
     edge = PotsBot.betting_edge(obs, game.actor)
     expected = pot_equity(obs.holdings(), [Pot(2, tuple(able))])[game.actor] / 2 * len(able)
-    assert edge == float(expected)
+    assert edge == expected
 
 
 def test_pots_bot_is_a_built_in() -> None:

@@ -195,25 +195,22 @@ class PotsBot(Bot):
       whole). It calls when that take pays for the call (``take >= c``), else folds.
     * **Bets and raises.** The chips of a new bet can be won only by the seats that
       can still match them (active, not all in). With ``e`` its exact share of a
-      pot among those ``n`` seats (:meth:`betting_edge`), it bets when ``e * n >=
-      bet_edge`` and raises when ``e * n >= raise_edge``: the maximum when ``e * n
-      >= max_edge``, else the minimum. ``e * n > 1`` means it expects more than an
-      even split of chips that everyone adds; the margins above 1 keep chips (the
-      stacks are finite) for the rounds where its edge is larger.
+      pot among those ``n`` seats (:meth:`betting_edge`), it bets or raises the
+      maximum when ``e * n >= edge`` (default 1: it expects at least an even split
+      of the chips everyone adds, and any seat that folds leaves its chips behind),
+      else checks or calls.
 
     :class:`OddsBot` values the position as one pot shared by every active seat
-    (all-in seats included) and the call against the pot alone; the thresholds
-    (1.25 / 1.3 / 1.8) were tuned in duplicate matches against it at 4, 6 and 8
-    players (docs/kind.md "Bot tournament" has the figures). Deterministic
-    (``rng`` unused); ``pot_equity`` is cached by position.
+    (all-in seats included), prices a call against that pot alone and bets only
+    above fixed margins (1.25, 1.6), mostly the minimum. Deterministic (``rng``
+    unused); ``pot_equity`` is cached by position. Tournament figures: docs/kind.md
+    "Bot tournament".
     """
 
     name = "pots"
 
-    def __init__(self, bet_edge: float = 1.25, raise_edge: float = 1.3, max_edge: float = 1.8) -> None:
-        self.bet_edge = bet_edge
-        self.raise_edge = raise_edge
-        self.max_edge = max_edge
+    def __init__(self, edge: float = 1.0) -> None:
+        self.edge = edge
 
     @staticmethod
     def pots_now(observation: Observation, extra: int = 0) -> list[Pot]:
@@ -244,15 +241,15 @@ class PotsBot(Bot):
         return pot_equity(observation.holdings(), pots)[seat]
 
     @staticmethod
-    def betting_edge(observation: Observation, seat: int) -> float:
-        """``e * n`` for new chips: ``seat``'s exact share of a pot among the ``n`` seats that can
-        still put chips in (itself included), times ``n``."""
+    def betting_edge(observation: Observation, seat: int) -> Fraction:
+        """``e * n`` for new chips, exactly: ``seat``'s share of a pot among the ``n`` seats that can
+        still put chips in (itself included), times ``n``; 0 when it cannot bet or nobody can answer."""
         holdings = observation.holdings()
         able = tuple(v.seat for v in observation.seats if v.status == "active" and v.stack > 0)
         if seat not in able or len(able) < 2:
-            return 0.0
+            return Fraction(0)
         take = pot_equity(holdings, [Pot(2, able)])[seat]  # 1 chip for high, 1 for low
-        return float(take) / 2 * len(able)
+        return take / 2 * len(able)
 
     def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
             rng: random.Random) -> Action:
@@ -260,12 +257,9 @@ class PotsBot(Bot):
         seat = observation.seat
         assert seat is not None, "a bot acts for a seat"
         wager = _option(legal_actions, ActionKind.BET) or _option(legal_actions, ActionKind.RAISE)
+        if wager is not None and self.betting_edge(observation, seat) >= self.edge:
+            return wager.action(wager.max_amount)
         call = _option(legal_actions, ActionKind.CALL)
-        threshold = self.raise_edge if call is not None else self.bet_edge
-        if wager is not None:
-            edge = self.betting_edge(observation, seat)
-            if edge >= threshold:
-                return wager.action(wager.max_amount if edge >= self.max_edge else wager.min_amount)
         if call is None:
             return Action.check()
         if self.take_after_call(observation, seat) >= call.min_amount:
