@@ -99,3 +99,14 @@ def test_usage_errors_are_one_error_line_exit_2(capsys, argv, message):
 def test_help_still_exits_0(capsys):
     code, out, _ = run(capsys, "poker", "hand", "--help")
     assert code == 0 and "best four-card hand" in out
+
+
+def test_seed004_win_cap_caps_the_sum_of_wins_in_poker_settle(capsys):
+    code, out, _ = run(capsys, "poker", "settle", "--rules", "online", "--player", "5c 5d 5h 5s 2c",
+                       "--dealer", "9c 9d 9h 9s Kd 3c", "--up", "Kd", "--ante", "200", "--play", "600",
+                       "--aces-up", "100", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["net"] == 7_600
+    assert data["wagers"] == {"ante": -200, "play": -600, "ante_bonus": 5_000, "aces_up": 5_000}
+    assert data["win_cap_adjustment"] == -1_600

@@ -36,11 +36,11 @@ def test_design_table_play_engine_messages_number_seats_from_1():
     g.apply(Action.check())
     g.apply(Action.bet(5))
     assert g.actor == 3
-    with pytest.raises(IllegalActionError, match=r"^Seat 4 cannot raise 0: a raise adds 5 to 10 chips"):
+    with pytest.raises(IllegalActionError, match=r"^seat 4 cannot raise 0: a raise adds 5 to 10 chips"):
         g.apply(Action.raise_(0))
-    with pytest.raises(IllegalActionError, match=r"^Seat 4 cannot check: there is a bet of 5 to call"):
+    with pytest.raises(IllegalActionError, match=r"^seat 4 cannot check: there is a bet of 5 to call"):
         g.apply(Action.check())
-    assert seat_label(0) == "Seat 1" and g.label(3) == "Seat 4"
+    assert seat_label(0) == "seat 1" and g.label(3) == "seat 4" == g.seat_label(3)
 
 
 def test_design_table_play_a_user_interface_names_the_seats():
@@ -50,7 +50,7 @@ def test_design_table_play_a_user_interface_names_the_seats():
     assert g.clone().label(1) == "Bob"
     with pytest.raises(RulesError, match="seat_labels"):
         Game(KindRules(), [100] * 4, 3, seat_labels=["Ann", "Bob"])
-    with pytest.raises(RulesError, match="the stack of Seat 3 must be"):
+    with pytest.raises(RulesError, match="the stack of seat 3 must be"):
         Game(KindRules(), [100, 100, -1, 100], 3)
 
 
@@ -60,7 +60,7 @@ def test_design_table_play_replay_errors_number_seats_from_1():
     ops = list(g.history)
     i = next(i for i, op in enumerate(ops) if isinstance(op, PlayerAction))
     ops[i] = PlayerAction(1, "check", 0)  # seat index 1 acts, index 0 is to act
-    with pytest.raises(HistoryError, match=r"Seat 2 acts but Seat 1 is to act"):
+    with pytest.raises(HistoryError, match=r"seat 2 acts but seat 1 is to act"):
         Game.from_history(ops)
 
 

@@ -6,6 +6,7 @@ lives in the session's temporary ``FOURCARDS_CACHE_DIR``).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -314,3 +315,50 @@ def test_par_sheet_dict_and_text(counts):
     assert d["strategies"]["simple"]["loss_vs_optimal"] > 0
     text = sheet.to_text()
     assert "house edge" in text and "2.78785%" in text and "96.6276%" in text
+
+
+# ---------------------------------------------------------------------------
+# standard deviation (issue 9 item 4)
+# ---------------------------------------------------------------------------
+
+
+def _variance_from_counts(counts, rules, decisions) -> Fraction:
+    """Var of a round's net per ante, straight from the dealer counts (numpy, not the outcome rows)."""
+    n = an.N_DEALER_HANDS
+    w = counts.weight.astype(np.int64)
+    le = counts.le.astype(np.int64)
+    k = np.asarray(decisions, dtype=np.int64)
+    b = an.bonus_pays(rules)[counts.tables.orbit_rank][None, :]
+    win, lose = 1 + k + b, -(1 + k) + b
+    s1 = np.where(k == 0, -n, le * win + (n - le) * lose)
+    s2 = np.where(k == 0, n, le * win * win + (n - le) * lose * lose)
+    denom = int(w.sum()) * n
+    mean = Fraction(int((w * s1).sum()), denom)
+    return Fraction(int((w * s2).sum()), denom) - mean * mean
+
+
+@pytest.mark.parametrize("preset,strategy", [("live", "optimal"), ("online", "simple"), ("live", "chart")])
+def test_par_sheet_standard_deviation_is_exact_from_the_counts(counts, preset, strategy):
+    rules = get_rules(preset)
+    figs = an.analyze(rules, strategy, counts=counts)
+    decisions = st.get_strategy(strategy, rules, counts=counts).decisions
+    assert figs.variance == _variance_from_counts(counts, rules, decisions)
+    assert figs.standard_deviation == math.sqrt(figs.variance)
+    assert figs.to_dict()["standard_deviation"] == figs.standard_deviation
+    assert figs.to_dict()["exact"]["variance"] == f"{figs.variance.numerator}/{figs.variance.denominator}"
+
+
+def test_par_sheet_standard_deviation_of_always_fold_is_zero(counts):
+    f = an.analyze("live", np.zeros_like(counts.le, dtype=np.uint8), counts=counts)
+    assert f.variance == 0 and f.standard_deviation == 0.0
+
+
+@pytest.mark.parametrize("table", list(ACES_UP_TABLES))
+def test_aces_up_standard_deviation_is_exact_over_all_hands(table):
+    fig = an.aces_up(table)
+    pays = ACES_UP_TABLES[table].as_dict()
+    counts = an.aces_up_counts()
+    second = Fraction(sum(counts[k] * pays[k] ** 2 for k in pays) + counts["lose"], an.N_HANDS5)
+    assert fig.variance == second - fig.return_ ** 2 + 2 * fig.return_ - 1  # net = return - 1 per unit
+    assert fig.standard_deviation == math.sqrt(fig.variance)
+    assert fig.to_dict()["standard_deviation"] == fig.standard_deviation

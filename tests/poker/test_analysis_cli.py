@@ -111,3 +111,14 @@ def test_bad_input_one_line_exit_2(counts, capsys, argv, match):
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and match in lines[0]
+
+
+def test_analyze_json_and_table_give_the_standard_deviation(counts, capsys):
+    code, out, _ = run(capsys, "poker", "analyze", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert 2.6 < d["standard_deviation"] < 2.8  # per ante, one round (the simulator: 2.713)
+    assert 2.0 < d["aces_up"]["standard_deviation"] < 3.0  # per unit Aces Up bet
+    code, out, _ = run(capsys, "poker", "analyze")
+    assert code == 0 and "standard deviation" in out
+    assert f"{d['standard_deviation']:.6f}" in out and f"{d['aces_up']['standard_deviation']:.6f}" in out

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -156,3 +158,38 @@ def test_result_is_a_frozen_record(live_rules):
     res = simulate_poker(1000, rules=live_rules, strategy="simple", seed=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         res.hands = 5  # type: ignore[misc]
+
+
+def _fourth_central_moment(values: list[tuple[Fraction, int]], mean: Fraction) -> Fraction:
+    return sum((p * (x - mean) ** 4 for p, x in values), Fraction(0))
+
+
+def test_simulated_standard_deviation_agrees_with_exact_par_sheet(live_rules):
+    # issue 9 item 4: the par sheet's exact standard deviation, checked against the
+    # simulator's sample SD; tolerance 4 standard errors of the sample variance,
+    # sqrt((mu4 - sigma^4) / n), with mu4 exact from the same outcome rows
+    n = 1_000_000
+    res = simulate_poker(n, rules=live_rules, strategy="optimal", seed=20240607, aces_up=1)
+    figs = an.analyze(live_rules, "optimal")
+    rows = [(r.probability, r.net) for r in figs.outcomes]
+    mu4 = _fourth_central_moment(rows, figs.expected_value)
+    game = res.counts.copy()  # the ante/play game alone: nets without the Aces Up bet
+    nets = net_table(live_rules)
+    total = int((game * nets).sum())
+    total_sq = int((game * nets * nets).sum())
+    sample_var = (total_sq - total * total / n) / (n - 1)
+    se = math.sqrt(float(mu4 - figs.variance ** 2) / n)
+    assert abs(sample_var - float(figs.variance)) < 4 * se, (sample_var, float(figs.variance), se)
+    # the Aces Up bet per unit, from the same rounds' hit counts
+    au = an.aces_up(live_rules.aces_up)
+    by_class = res.counts.sum(axis=(0, 1))
+    pays = [-1, -1, *(live_rules.aces_up.as_dict()[k] for k in ("pair_of_aces", "two_pair", "straight", "flush",
+                                                                "three_of_a_kind", "straight_flush",
+                                                                "four_of_a_kind"))]
+    s1 = sum(int(c) * p for c, p in zip(by_class, pays, strict=True))
+    s2 = sum(int(c) * p * p for c, p in zip(by_class, pays, strict=True))
+    au_var = (s2 - s1 * s1 / n) / (n - 1)
+    au_rows = [(Fraction(c, an.N_HANDS5), p) for _, _, p, c in au.hands]
+    au_mu4 = _fourth_central_moment(au_rows, au.return_ - 1)
+    au_se = math.sqrt(float(au_mu4 - au.variance ** 2) / n)
+    assert abs(au_var - float(au.variance)) < 4 * au_se, (au_var, float(au.variance), au_se)

@@ -98,7 +98,7 @@ def test_four_card_poker_hides_every_hidden_card(client: TestClient) -> None:
     truth = client.app.state.hub.store.get_deal(tid, 1)  # type: ignore[attr-defined]
     deal = next(r for r in truth["history"] if r["kind"] == "deal")
     up = deal["up_card"]
-    hands = {int(k): set(v) for k, v in deal["hands"].items()}
+    hands = {h["player"] + 1: set(h["cards"]) for h in deal["hands"]}  # table seat = player + 1
     dealer = set(deal["dealer"])
     assert up in dealer and set(hands) == {1, 2, 3}
     for seat_no, s in seats.items():

@@ -87,6 +87,7 @@ def settle_command(
     if result.win_cap_adjustment:
         table.add_row("win cap", f"{result.win_cap_adjustment:+d}")
     table.add_row("[bold]net[/bold]", f"[bold]{result.net:+d}[/bold]")
+    assert result.player_hand is not None and result.player_best is not None  # a settlement shows the hand
     console.print(f"player: {format_cards(result.player_best, pretty=True)}  {result.player_hand.describe()}")
     console.print(f"dealer: {format_cards(best_hand(dealer_cards)[1], pretty=True)}  "
                   f"{result.dealer_hand.describe()}")

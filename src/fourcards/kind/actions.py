@@ -6,7 +6,11 @@
   "A minimum and maximum bet/raise should be agreed in advance"); for a call it
   is the chips put in (0 on input means "whatever the call costs").
 * :class:`LegalAction` - one option offered to the player to act, with the
-  allowed amount range (``min_amount``..``max_amount``, whole chips).
+  allowed amount range (``min_amount``..``max_amount``, whole chips): the
+  engine protocol's legal action (:mod:`fourcards.engine`).
+
+An action acts for the player to act; give it a ``player`` (0-based) to have
+the game also check that it is that player's turn.
 
 Text form (terminal, logs): ``check``, ``bet 5``, ``call``, ``raise 10``, ``fold``.
 """
@@ -36,13 +40,15 @@ class ActionKind(str, Enum):
 class Action:
     """A betting action. ``amount`` in chips: the bet/raise size above the current
     bet, or the chips a call puts in (0 = "the call amount"); 0 for check and fold.
+    ``player``: whose action it is (0-based), or ``None`` for "the player to act".
 
     Raises:
-        IllegalActionError: a negative or non-integer amount.
+        IllegalActionError: a negative or non-integer amount, a non-integer player.
     """
 
     kind: ActionKind
     amount: int = 0
+    player: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -53,6 +59,8 @@ class Action:
             ) from None
         if not isinstance(self.amount, int) or isinstance(self.amount, bool) or self.amount < 0:
             raise IllegalActionError(f"an amount must be a whole, non-negative number of chips, got {self.amount!r}")
+        if self.player is not None and (not isinstance(self.player, int) or isinstance(self.player, bool)):
+            raise IllegalActionError(f"a player is a whole number (0-based), got {self.player!r}")
 
     @classmethod
     def check(cls) -> Action:
@@ -111,8 +119,12 @@ class Action:
         return self.kind.value
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "check"|"bet"|"call"|"raise"|"fold", "amount": chips}``."""
-        return {"kind": self.kind.value, "amount": self.amount}
+        """JSON form: ``{"kind": "check"|"bet"|"call"|"raise"|"fold", "amount": chips}``, plus
+        ``"player"`` (0-based) when set."""
+        d: dict[str, Any] = {"kind": self.kind.value, "amount": self.amount}
+        if self.player is not None:
+            d["player"] = self.player
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
@@ -123,7 +135,8 @@ class Action:
             IllegalActionError: an unknown kind or a negative amount.
             ValueError, TypeError: an amount ``int()`` cannot convert.
         """
-        return cls(data["kind"], int(data.get("amount", 0)))
+        player = data.get("player")
+        return cls(data["kind"], int(data.get("amount", 0)), None if player is None else int(player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,20 +150,28 @@ class LegalAction:
             chips it costs (both equal); 0 for check and fold.
         all_in: whether ``max_amount`` (with the call, for a raise) is the
             player's whole stack.
+        player: the player to act (0-based).
+        amounts: always ``None`` (any whole amount in the range; the engine
+            protocol's field for games with fixed amounts).
     """
 
     kind: ActionKind
     min_amount: int = 0
     max_amount: int = 0
     all_in: bool = False
+    player: int | None = None
+    amounts: tuple[int, ...] | None = None
 
     def action(self, amount: int | None = None) -> Action:
-        """The :class:`Action` with ``amount`` (default ``min_amount``)."""
+        """The :class:`Action` with ``amount`` (default ``min_amount``), for the player to act."""
         return Action(self.kind, self.min_amount if amount is None else amount)
 
-    def allows(self, action: Action) -> bool:
-        """Whether ``action`` is this option with an allowed amount."""
-        if action.kind is not self.kind:
+    def allows(self, action: object) -> bool:
+        """Whether ``action`` is this option with an allowed amount (and, when the action
+        names a player, this option's player)."""
+        if not isinstance(action, Action) or action.kind is not self.kind:
+            return False
+        if action.player is not None and self.player is not None and action.player != self.player:
             return False
         if self.kind is ActionKind.CALL:
             return action.amount in (0, self.min_amount)
@@ -165,6 +186,10 @@ class LegalAction:
         return self.kind.value
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``kind``, ``min_amount`` and ``max_amount`` (chips) and ``all_in``."""
-        return {"kind": self.kind.value, "min_amount": self.min_amount, "max_amount": self.max_amount,
-                "all_in": self.all_in}
+        """JSON form: ``kind``, ``min_amount`` and ``max_amount`` (chips) and ``all_in``; ``player``
+        (0-based) when set."""
+        d: dict[str, Any] = {"kind": self.kind.value, "min_amount": self.min_amount,
+                             "max_amount": self.max_amount, "all_in": self.all_in}
+        if self.player is not None:
+            d["player"] = self.player
+        return d

@@ -351,7 +351,7 @@ def play_deal(rules: KindRules, bots: Sequence[Bot], stacks: Sequence[int], rng:
         button: the dealer seat.
 
     Returns:
-        The finished :class:`Game` (``payoffs``, ``history``, ``stacks``, ``next_button``).
+        The finished :class:`Game` (``returns()``, ``history``, ``stacks``, ``next_button``).
 
     Raises:
         RulesError: ``len(bots) != len(stacks)`` or the table cannot deal.

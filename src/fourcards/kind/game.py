@@ -1,29 +1,37 @@
 """The Four of a Kind state machine: antes, the deal, betting rounds, turning, pots.
 
 One :class:`Game` is one deal at a table (DESIGN.md "Four of a Kind rulings";
-seed 000; seed 001 = OPR-903). Shape (same as the poker round):
+seed 000; seed 001 = OPR-903). It implements the engine protocol
+(:class:`fourcards.engine.GameState`, docs/engine.md):
 
 * :meth:`Game.legal_actions` - the options of the player to act
   (:class:`~fourcards.kind.actions.LegalAction`, with min/max amounts);
-* :meth:`Game.apply` - apply an :class:`~fourcards.kind.actions.Action`; an
-  illegal one raises :class:`~fourcards.errors.IllegalActionError` and changes
-  nothing (it is validated in full before any mutation);
-* :attr:`Game.actor` (seat to act, or ``None``), :attr:`Game.is_terminal`,
-  :attr:`Game.payoffs` (net chips per seat, summing to zero);
+* :meth:`Game.apply` - apply an :class:`~fourcards.kind.actions.Action` (or a
+  :class:`~fourcards.kind.history.DealCard` / :class:`~fourcards.kind.history.TurnCard`
+  record at a chance step); an illegal one raises
+  :class:`~fourcards.errors.IllegalActionError` naming the player as people
+  see it ("seat 4" for player 3) and changes nothing (it is validated in
+  full before any mutation);
+* :attr:`Game.actor` (player to act, or ``None``), :attr:`Game.chance_step`,
+  :attr:`Game.is_terminal`, :meth:`Game.returns` (net chips per player,
+  summing to zero; zeros until the deal is over);
 * :attr:`Game.history` - append-only frozen records
   (:mod:`fourcards.kind.history`), chance events included;
-  :meth:`Game.from_history` replays a deal exactly;
-* :meth:`Game.observation` - what a seat sees (everything but the undealt deck);
+  :meth:`Game.replay` replays a deal exactly;
+* :meth:`Game.observation` - what a player sees (everything but the undealt deck);
 * :meth:`Game.clone`.
 
 Chance events (deals, returned duplicates, reshuffles, turned cards) are
 operations of their own. They run as soon as the game needs them, drawing
 from an ``rng``-shuffled deck (the OS CSPRNG by default, a seeded
 :class:`random.Random` for tests and simulations) or from ``cards`` given in
-order (replays, tests). A game given too few ``cards`` waits at a chance node
-(:attr:`Game.pending_chance`) until :meth:`Game.supply` gives more.
+order (replays, tests). A game given too few ``cards`` - ``cards=()`` for
+none - waits at each chance step (:attr:`Game.chance_step`: ``"deal"`` or
+``"turn"``) until :meth:`Game.apply_chance` draws the card, :meth:`Game.apply`
+applies a given ``DealCard``/``TurnCard`` record, or :meth:`Game.supply`
+gives more cards.
 
-Seats are numbered clockwise; dealing and action go clockwise (increasing seat
+Players (seats) are numbered 0..n-1 clockwise (people see seats 1..n); dealing and action go clockwise (increasing seat
 numbers, wrapping around). The dealer is the ``button`` seat; dealing starts
 at the dealer's left (DESIGN.md ruling 2).
 
@@ -41,12 +49,13 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fourcards.cards import FULL_DECK, Card, make_rng, parse_card
-from fourcards.errors import CardError, IllegalActionError, RulesError
+from fourcards.engine import seat_label
+from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.history import (
     Ante,
@@ -54,7 +63,6 @@ from fourcards.kind.history import (
     BettingRound,
     DealCard,
     Finish,
-    HistoryError,
     Op,
     PlayerAction,
     ReturnCard,
@@ -63,11 +71,15 @@ from fourcards.kind.history import (
     SitOut,
     Start,
     TurnCard,
+    op_from_dict,
 )
 from fourcards.kind.holdings import Holding, high_key
 from fourcards.kind.observation import Observation, SeatView
 from fourcards.kind.pots import Award, Pot, settle_pots, side_pots
 from fourcards.kind.rules import MAX_PLAYERS, KindRules, Redeal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fourcards.engine import GameState
 
 __all__ = ["Phase", "Game", "next_button", "can_play", "seat_label"]
 
@@ -81,10 +93,8 @@ class Phase(str, Enum):
     FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
 
 
-def seat_label(seat: int) -> str:
-    """How a person sees engine seat index ``seat`` (0..n-1): ``"Seat 1"``..``"Seat n"``
-    (DESIGN.md "Table play": seats are numbered 1..n for people, 0..n-1 for programs)."""
-    return f"Seat {seat + 1}"
+def _card_index(card: Card) -> int:
+    return card.index
 
 
 def can_play(stack: int, rules: KindRules) -> bool:
@@ -118,8 +128,9 @@ class Game:
         cards: instead of a shuffled deck, the cards to deal and turn, in order
             (for replays and tests). Returned duplicates may be dealt again.
         seat_labels: how messages name each seat to a person (an error such as
-            ``"Seat 4 cannot raise 0: ..."``); default ``"Seat 1"``..``"Seat n"``
-            (DESIGN.md "Table play": people count seats from 1, programs from 0).
+            ``"seat 4 cannot raise 0: ..."``); default ``"seat 1"``..``"seat n"``
+            (:func:`fourcards.engine.seat_label`; DESIGN.md "Table play": people
+            count seats from 1, programs from 0).
             A user interface may pass its own, e.g. the players' names.
 
     Raises:
@@ -156,7 +167,7 @@ class Game:
                 raise RulesError(f"the stack of {labels[s]} must be a whole, non-negative number of chips, "
                                  f"got {st!r}")
         if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
-            raise RulesError(f"button must be a seat index 0..{n - 1} (Seat 1..{n}), got {button!r}")
+            raise RulesError(f"button must be a player 0..{n - 1} (seats 1..{n}), got {button!r}")
         players = [s for s in range(n) if can_play(stacks[s], rules)]
         if not rules.min_players <= len(players) <= rules.max_players:
             raise RulesError(
@@ -214,6 +225,18 @@ class Game:
     # ------------------------------------------------------------------ views
 
     @property
+    def num_players(self) -> int:
+        """Seats at the table (sitting-out seats included): players ``0..num_players-1``."""
+        return self.n_seats
+
+    def seat_label(self, player: int) -> str:
+        """``player`` as people see it: its ``seat_labels`` entry, by default ``"seat 4"`` for
+        player 3 (:func:`fourcards.engine.seat_label`, also for an index off the table)."""
+        if isinstance(player, int) and 0 <= player < self.n_seats:
+            return self.seat_labels[player]
+        return seat_label(player)
+
+    @property
     def history(self) -> tuple[Op, ...]:
         """Every operation so far, chance events included (append-only)."""
         return tuple(self._history)
@@ -229,11 +252,18 @@ class Game:
         return self.phase is Phase.FINISHED
 
     @property
-    def pending_chance(self) -> str | None:
-        """``"deal"`` or ``"turn"`` when a scripted game waits for a card (:meth:`supply`)."""
+    def chance_step(self) -> str | None:
+        """``"deal"`` or ``"turn"`` when a scripted game waits for a card (:meth:`apply_chance`,
+        :meth:`apply` of a ``DealCard``/``TurnCard``, :meth:`supply`), else ``None``. A game
+        with its own shuffled deck (``rng``) never waits."""
         if self.is_terminal or self._actor is not None:
             return None
         return "deal" if self.phase is Phase.DEAL else "turn"
+
+    @property
+    def pending_chance(self) -> str | None:
+        """Same as :attr:`chance_step`."""
+        return self.chance_step
 
     @property
     def pot(self) -> int:
@@ -251,8 +281,9 @@ class Game:
         return [s for s, lv in enumerate(self.live) if lv]
 
     def label(self, seat: int) -> str:
-        """The name of engine seat index ``seat`` in messages for people (see ``seat_labels``)."""
-        return self.seat_labels[seat]
+        """The name of engine seat index ``seat`` in messages for people (see ``seat_labels``);
+        same as :meth:`seat_label`."""
+        return self.seat_label(seat)
 
     def is_all_in(self, seat: int) -> bool:
         """An active player with no chips behind."""
@@ -287,16 +318,22 @@ class Game:
             return []
         return side_pots([c - st for c, st in zip(self.contributed, self.stakes)], self.live)
 
+    def returns(self) -> tuple[int, ...]:
+        """Net chips won (+) or lost (-) per player, summing to zero; all zeros until the deal is over."""
+        if not self.is_terminal:
+            return (0,) * self.n_seats
+        return tuple(a - b for a, b in zip(self.stacks, self.initial_stacks))
+
     @property
     def payoffs(self) -> tuple[int, ...]:
-        """Net chips won (+) or lost (-) per seat; sums to zero.
+        """Deprecated: :meth:`returns` (which reads zeros before the end instead of raising).
 
         Raises:
             IllegalActionError: the deal is not over.
         """
         if not self.is_terminal:
             raise IllegalActionError("payoffs are known only when the deal is over")
-        return tuple(a - b for a, b in zip(self.stacks, self.initial_stacks))
+        return self.returns()
 
     @property
     def next_button(self) -> int:
@@ -320,8 +357,9 @@ class Game:
 
     # --------------------------------------------------------------- actions
 
-    def legal_actions(self) -> list[LegalAction]:
-        """The options of :attr:`actor` (empty when nobody is to act).
+    def legal_actions(self, player: int | None = None) -> list[LegalAction]:
+        """The options of :attr:`actor` (empty when nobody is to act, or when ``player``
+        is given and is not the actor).
 
         * no bet to match: ``check``, and ``bet`` (``min_bet``..``max_bet``, or
           all-in for less) while the raise cap allows (seed 001 §3.1);
@@ -333,9 +371,14 @@ class Game:
         other player still in the deal could put in more chips than the current
         bet; when all the others are all in or folded, only check, or call or
         fold, remain (DESIGN.md ruling 8; docs/kind.md decision 4).
+
+        Raises:
+            IllegalActionError: ``player`` is not at this table.
         """
+        if player is not None:
+            self._check_player(player)
         s = self._actor
-        if s is None:
+        if s is None or (player is not None and player != s):
             return []
         rules = self.rules
         stack = self.stacks[s]
@@ -343,20 +386,26 @@ class Game:
         out: list[LegalAction] = []
         can_wager = s in self._may_raise and self.full_wagers < rules.max_wagers and self._can_be_answered(s)
         if to_call <= 0:
-            out.append(LegalAction(ActionKind.CHECK))
+            out.append(LegalAction(ActionKind.CHECK, player=s))
             kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
             if can_wager and stack > 0:
                 lo, hi = min(rules.min_bet, stack), min(rules.max_bet, stack)
-                out.append(LegalAction(kind, lo, hi, hi == stack))
+                out.append(LegalAction(kind, lo, hi, hi == stack, player=s))
             return out
-        out.append(LegalAction(ActionKind.FOLD))
+        out.append(LegalAction(ActionKind.FOLD, player=s))
         pay = min(to_call, stack)
-        out.append(LegalAction(ActionKind.CALL, pay, pay, pay == stack))
+        out.append(LegalAction(ActionKind.CALL, pay, pay, pay == stack, player=s))
         left = stack - to_call
         if can_wager and left > 0:
             lo, hi = min(rules.min_bet, left), min(rules.max_bet, left)
-            out.append(LegalAction(ActionKind.RAISE, lo, hi, hi == left))
+            out.append(LegalAction(ActionKind.RAISE, lo, hi, hi == left, player=s))
         return out
+
+    def _check_player(self, player: object) -> None:
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n_seats:
+            return
+        who = seat_label(player) if isinstance(player, int) else f"player {player!r}"
+        raise IllegalActionError(f"{who} is not at this table (seats 1-{self.n_seats})")
 
     def _can_be_answered(self, seat: int) -> bool:
         """Whether a bet or raise by ``seat`` could be answered: some other player still in
@@ -365,18 +414,26 @@ class Game:
         return any(x != seat and self.stakes[x] + self.stacks[x] > self.level for x in self.active_seats)
 
     def _why_illegal(self, action: Action) -> str | None:
+        k = action.kind
+        p = action.player
+        if p is not None:
+            try:
+                self._check_player(p)
+            except IllegalActionError as exc:
+                return str(exc)
+        who = self.label(p) if p is not None else (self.label(self._actor) if self._actor is not None else "")
         if self.is_terminal:
-            return "the deal is over"
+            return f"{who} cannot {k.value}: the deal is over".strip()
         s = self._actor
         if s is None:
-            return "no player is to act (a card must be dealt or turned)"
+            return f"{who} cannot {k.value}: no player is to act (a card must be dealt or turned)".strip()
+        if p is not None and p != s:
+            return f"{who} cannot act out of turn: {self.label(s)} is to act"
         legal = self.legal_actions()
         for la in legal:
             if la.allows(action):
                 return None
-        who = self.label(s)
         kinds = {la.kind: la for la in legal}
-        k = action.kind
         if k in kinds:
             la = kinds[k]
             if k is ActionKind.CALL:
@@ -412,18 +469,30 @@ class Game:
         """Whether :meth:`apply` would accept ``action`` now (never raises; see :meth:`legal_actions`)."""
         return self._why_illegal(action) is None
 
-    def apply(self, action: Action | str) -> None:
-        """Apply the :attr:`actor`'s action; chance events that follow run at once.
+    def apply(self, action: Action | DealCard | TurnCard | str) -> None:
+        """Apply the :attr:`actor`'s action, or a chance record at a chance step; chance
+        events that follow run at once.
 
         Args:
-            action: an :class:`Action` or its text (``"raise 10"``).
+            action: an :class:`Action` (with ``player`` set, the turn is checked too)
+                or its text (``"raise 10"``); or, when :attr:`chance_step` is
+                ``"deal"`` / ``"turn"``, the :class:`DealCard` / :class:`TurnCard`
+                record of the card to deal or turn (scripting the chance step).
 
         Raises:
             IllegalActionError: out of turn, deal over, a move not offered, an
-                amount outside the range; the state is left exactly unchanged.
+                amount outside the range, a chance record when no card is due;
+                the state is left exactly unchanged.
+            IllegalChanceError: a card that is not in the deck, or dealt or turned
+                to the wrong player.
         """
+        if isinstance(action, (DealCard, TurnCard)):
+            self._apply_chance_record(action)
+            return
         if isinstance(action, str):
             action = Action.parse(action)
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action of Four of a Kind: {action!r}")
         why = self._why_illegal(action)
         if why is not None:
             raise IllegalActionError(why)
@@ -492,6 +561,55 @@ class Game:
                 raise CardError(f"card {c} is not in the deck")
         self._script = list(reversed(parsed)) + self._script
         self._advance()
+
+    def apply_chance(self, rng: random.Random | None = None) -> DealCard | TurnCard:
+        """The due chance step: draw one card uniformly from the undealt cards (the OS
+        CSPRNG unless ``rng`` is given; a seeded :class:`random.Random` reproduces),
+        deal or turn it, and continue.
+
+        Returns:
+            the :class:`DealCard` or :class:`TurnCard` record of that card (a dealt
+            duplicate's return and reshuffle follow it in the history).
+        Raises:
+            IllegalActionError: no chance step is due (a player is to act, the deal
+                is over, or the game deals from its own shuffled deck).
+        """
+        if self.chance_step is None or self._deck is not None:
+            raise IllegalActionError(self._no_chance_reason())
+        card = (rng or make_rng()).choice(sorted(self._in_deck, key=_card_index))
+        start = len(self._history)
+        self.supply(card)
+        return next(op for op in self._history[start:] if isinstance(op, (DealCard, TurnCard)))
+
+    def _no_chance_reason(self) -> str:
+        if self.is_terminal:
+            return "no card is dealt or turned: the deal is over"
+        if self._actor is not None:
+            return f"no card is dealt or turned now: {self.label(self._actor)} is to act"
+        return "no card is dealt or turned now: this game deals from its own shuffled deck"
+
+    def _apply_chance_record(self, op: DealCard | TurnCard) -> None:
+        """Apply a given dealt or turned card at its chance step (validated first)."""
+        step = self.chance_step
+        want = "deal" if isinstance(op, DealCard) else "turn"
+        if step is None or self._deck is not None:
+            raise IllegalActionError(self._no_chance_reason())
+        if step != want:
+            raise IllegalActionError(f"cannot {want} a card now: the chance step is to {step} one")
+        card = op.card
+        if not isinstance(card, Card) or card not in self._in_deck:
+            raise IllegalChanceError(f"card {card} is not in the deck (dealt or turned already)")
+        if isinstance(op, DealCard):
+            to = self._deal_queue[0]
+            if op.seat != to:
+                who = self.seat_label(op.seat) if isinstance(op.seat, int) else repr(op.seat)
+                raise IllegalChanceError(f"the next card is dealt to {self.label(to)}, not {who}")
+        else:
+            holder = next((s for s in self.active_seats if self.cards[s][0].rank == card.rank), None)
+            if op.seat != holder:
+                dest = "the discards" if holder is None else self.label(holder)
+                raise IllegalChanceError(f"the turned {card} goes to {dest}, not as recorded")
+        self.supply(card)
 
     def _draw(self) -> Card | None:
         if self._deck is not None:
@@ -671,16 +789,17 @@ class Game:
 
     # ------------------------------------------------------- observation etc.
 
-    def observation(self, seat: int | None = None) -> Observation:
-        """What ``seat`` sees (``None``: a spectator). Every card is face up, so this
+    def observation(self, player: int | None = None) -> Observation:
+        """What ``player`` sees (``None``: a spectator). Every card is face up, so this
         is the whole table - holdings, discards, stacks, bets, pots, history - but
         never the undealt cards or their order (only their number).
 
         Raises:
-            RulesError: ``seat`` is not a seat of this table.
+            IllegalActionError: ``player`` is not at this table.
         """
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.n_seats):
-            raise RulesError(f"no seat index {seat!r} at this table: seats are indexed 0..{self.n_seats - 1}")
+        if player is not None:
+            self._check_player(player)
+        seat = player
         views = []
         for s in range(self.n_seats):
             if not self.in_deal[s]:
@@ -710,7 +829,7 @@ class Game:
             legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self._actor else (),
             history=self.history,
             awards=tuple(self.awards),
-            payoffs=self.payoffs if self.is_terminal else None,
+            payoffs=self.returns() if self.is_terminal else None,
         )
 
     def clone(self) -> Game:
@@ -731,24 +850,36 @@ class Game:
         return new
 
     @classmethod
-    def from_history(cls, history: Sequence[Op], *, seat_labels: Sequence[str] | None = None) -> Game:
-        """Replay a deal from its records exactly (the deck is given by the dealt
-        and turned cards in order; player actions are re-applied). ``seat_labels``
-        name the seats in messages, as for :class:`Game`.
+    def replay(cls, rules: KindRules | None, history: Iterable[Op | Mapping[str, Any]], *,
+               seat_labels: Sequence[str] | None = None) -> Game:
+        """Replay a deal from its records (or their ``to_dict()`` forms) exactly: the deck
+        is given by the dealt and turned cards in order; player actions are re-applied.
+        The replayed game deals from a script: at its end it waits at the next chance
+        step, if any (:attr:`chance_step`).
+
+        Args:
+            rules: the rules the deal was played under (checked against the
+                ``start`` record, the preset name aside), or ``None`` to take them
+                from the ``start`` record.
+            history: the records, ``start`` first.
+            seat_labels: name the seats in messages, as for :class:`Game`.
 
         Raises:
-            HistoryError: no ``start`` record first, or the replay differs from
-                the records (a tampered or inconsistent history).
+            HistoryError: no ``start`` record first, other rules than ``rules``, a
+                malformed record, or the replay differs from the records (a
+                tampered or inconsistent history).
             IllegalActionError: a recorded action is illegal.
         """
-        history = list(history)
-        if not history or not isinstance(history[0], Start):
+        records = [op if isinstance(op, Op) else op_from_dict(dict(op)) for op in history]
+        if not records or not isinstance(records[0], Start):
             raise HistoryError("a hand history must begin with a 'start' record")
-        start = history[0]
-        script = [op.card for op in history if isinstance(op, (DealCard, TurnCard))]
-        game = cls(KindRules.from_dict(dict(start.rules)), list(start.stacks), start.button, cards=script,
-                   seat_labels=seat_labels)
-        for i, op in enumerate(history):
+        start = records[0]
+        played = KindRules.from_dict(dict(start.rules))
+        if rules is not None and played.with_(name=rules.name) != rules:
+            raise HistoryError(f"the history was played under other rules: {start.rules}")
+        script = [op.card for op in records if isinstance(op, (DealCard, TurnCard))]
+        game = cls(played, list(start.stacks), start.button, cards=script, seat_labels=seat_labels)
+        for i, op in enumerate(records):
             if isinstance(op, PlayerAction):
                 if game.actor != op.seat:
                     acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
@@ -758,18 +889,27 @@ class Game:
                 kind = ActionKind(op.kind)
                 game.apply(Action(kind, op.amount))
         got = game.history
-        if len(got) < len(history) or any(a != b for a, b in zip(got, history)):
-            for i, (a, b) in enumerate(zip(got, history)):
+        if len(got) < len(records) or any(a != b for a, b in zip(got, records)):
+            for i, (a, b) in enumerate(zip(got, records)):
                 if a != b:
                     raise HistoryError(f"history does not replay at record {i}: recorded {b.to_dict()}, "
                                        f"replayed {a.to_dict()}")
-            raise HistoryError(f"history does not replay: {len(history)} records, replay gives {len(got)}")
-        if len(got) > len(history):
-            raise HistoryError(f"history is incomplete: the replay continues past record {len(history) - 1}")
+            raise HistoryError(f"history does not replay: {len(records)} records, replay gives {len(got)}")
+        if len(got) > len(records):
+            raise HistoryError(f"history is incomplete: the replay continues past record {len(records) - 1}")
         return game
 
-    replay = from_history
+    @classmethod
+    def from_history(cls, history: Iterable[Op | Mapping[str, Any]], *,
+                     seat_labels: Sequence[str] | None = None) -> Game:
+        """``replay(None, history)``: the rules come from the ``start`` record."""
+        return cls.replay(None, history, seat_labels=seat_labels)
 
     def __repr__(self) -> str:
         return (f"Game(seats={self.n_seats}, phase={self.phase.value}, round={self.round_number}, "
                 f"actor={self._actor}, pot={self.pot})")
+
+
+if TYPE_CHECKING:  # pragma: no cover - mypy checks that the game implements the engine protocol
+    def _implements_protocol(g: Game) -> GameState:
+        return g

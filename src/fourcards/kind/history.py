@@ -1,7 +1,7 @@
 """Operation records of a Four of a Kind deal, and their JSON (lines) form.
 
 A deal's history is an append-only tuple of frozen records, chance events
-included, from which :meth:`fourcards.kind.game.Game.from_history` replays the
+included, from which :meth:`fourcards.kind.game.Game.replay` replays the
 deal exactly. Every card in a record was face up on the table (dealt, returned
 after a duplicate deal, or turned); the order of the undealt deck is never
 recorded. Amounts are whole chips.
@@ -34,17 +34,13 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from fourcards.cards import Card, parse_card
-from fourcards.errors import FourcardsError
+from fourcards.errors import HistoryError
 
 __all__ = [
     "Op", "Start", "SitOut", "Ante", "DealCard", "ReturnCard", "Shuffle", "BettingRound",
     "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips",
     "op_from_dict", "dumps_history", "loads_history", "read_histories", "HistoryError",
 ]
-
-
-class HistoryError(FourcardsError):
-    """A malformed hand history or one that does not replay."""
 
 
 @dataclass(frozen=True, slots=True)

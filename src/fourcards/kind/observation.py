@@ -58,7 +58,7 @@ class SeatView:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """The table as seen by ``seat`` (``None`` for a spectator).
+    """The table as seen by ``seat`` (``None`` for a spectator; also :attr:`player`).
 
     Attributes:
         phase: ``"deal"``, ``"betting"``, ``"turning"`` or ``"finished"``.
@@ -91,6 +91,11 @@ class Observation:
     history: tuple[Op, ...]
     awards: tuple[Award, ...]
     payoffs: tuple[int, ...] | None
+
+    @property
+    def player(self) -> int | None:
+        """The observing player, ``seat`` (the engine protocol's name, :mod:`fourcards.engine`)."""
+        return self.seat
 
     @property
     def to_call(self) -> int:

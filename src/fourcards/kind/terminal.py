@@ -27,10 +27,11 @@ from rich.console import Console
 from rich.table import Table
 
 from fourcards.cards import make_rng
+from fourcards.engine import seat_label
 from fourcards.errors import FourcardsError, RulesError
 from fourcards.kind.actions import Action, ActionKind
 from fourcards.kind.bots import Bot, make_bot
-from fourcards.kind.game import Game, can_play, seat_label
+from fourcards.kind.game import Game, can_play
 from fourcards.kind.history import (
     AwardChips,
     BettingRound,
@@ -54,10 +55,15 @@ class QuitSession(Exception):
     """The player typed ``quit`` or the input ended."""
 
 
+def _seat(seat: int) -> str:
+    """``"Seat 3"`` for engine seat 2: :func:`fourcards.engine.seat_label`, capitalised for the table."""
+    return seat_label(seat).capitalize()
+
+
 def _name(seat: int, labels: Sequence[str]) -> str:
     """``"Seat 3 (odds)"``: the seat as people number it (1..n), then its label if any."""
     label = labels[seat] if seat < len(labels) else ""
-    return seat_label(seat) + (f" ({label})" if label else "")
+    return _seat(seat) + (f" ({label})" if label else "")
 
 
 def describe_op(op: Op, labels: Sequence[str]) -> str | None:
@@ -231,7 +237,7 @@ def play_session(
                     log.write(dumps_history(game.history))
                     log.flush()
             render_table(game, console, labels, number)
-            console.print("net: " + ", ".join(f"{seat_label(s)} {p:+d}" for s, p in enumerate(game.payoffs)))
+            console.print("net: " + ", ".join(f"{_seat(s)} {p:+d}" for s, p in enumerate(game.returns())))
             stacks = list(game.stacks)
             button = game.next_button
             if deals is None or number < deals:
@@ -259,14 +265,14 @@ def replay_session(path: Path, console: Console | None = None) -> list[Game]:
     for number, ops in enumerate(read_histories(text), start=1):
         game = Game.from_history(ops)
         labels = [""] * game.n_seats
-        console.print(f"[bold]Deal {number}[/bold] (button: {seat_label(game.button)})")
+        console.print(f"[bold]Deal {number}[/bold] (button: {_seat(game.button)})")
         for op in ops:
             line = describe_op(op, labels)
             if line:
                 console.print(line)
         render_table(game, console, labels, number)
         if game.is_terminal:
-            console.print("net: " + ", ".join(f"{seat_label(s)} {p:+d}" for s, p in enumerate(game.payoffs)))
+            console.print("net: " + ", ".join(f"{_seat(s)} {p:+d}" for s, p in enumerate(game.returns())))
         else:
             console.print("(the deal was not finished)")
         games.append(game)

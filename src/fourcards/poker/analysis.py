@@ -30,14 +30,15 @@ Public API:
 from __future__ import annotations
 
 import io
+import math
 import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +54,12 @@ from fourcards.hands import (
     DENSE_RANK_4,
     N_VALUES,
     HandCategory,
+    HandValue,
     dense_to_value,
     sort_small,
 )
 from fourcards.poker.rules import AcesUpTable, PokerRules
+from fourcards.poker.settlement import Settlement, settle
 
 __all__ = [
     "N_DEALER_HANDS",
@@ -67,6 +70,7 @@ __all__ = [
     "cache_dir",
     "HandEV",
     "hand_ev",
+    "settle_per_ante",
     "GameFigures",
     "analyze",
     "AcesUpFigures",
@@ -755,6 +759,27 @@ def bonus_pays(rules: PokerRules) -> np.ndarray:
     return per_cat[CATEGORY_OF_DENSE]
 
 
+_LOWEST_HAND = dense_to_value(0)
+_HIGHEST_HAND = dense_to_value(N_VALUES - 1)
+
+
+@lru_cache(maxsize=4096)
+def settle_per_ante(rules: PokerRules, player: HandValue, multiple: int) -> tuple[Settlement, Settlement, Settlement]:
+    """The settlements (:func:`fourcards.poker.settlement.settle`) of an ante of 1 and a play
+    bet of ``multiple`` antes (0 = fold) for the hand ``player`` when it beats, ties and
+    loses to the dealer's hand - the per-ante outcomes every figure here is built on.
+
+    The win cap is not modelled: the analysis is per unit wagered (``rules.win_cap``
+    is ignored). Memoised (the settlements are frozen), so a trainer's
+    :func:`hand_ev` costs a few look-ups.
+    """
+    uncapped = replace(rules, win_cap=None) if rules.win_cap is not None else rules
+    play = multiple if multiple else None
+    win, tie, lose = (settle(uncapped, player, dealer, ante=1, play=play)
+                      for dealer in (_LOWEST_HAND, player, _HIGHEST_HAND))
+    return win, tie, lose
+
+
 def ev_numerators(counts: ExactCounts, rules: PokerRules) -> tuple[tuple[int, ...], np.ndarray]:
     """Exact EVs (in antes) x 1,370,754 of every option for every entry.
 
@@ -807,6 +832,8 @@ class GameFigures:
     completion; money is in antes. ``house_edge`` is per ante (minus the
     expected result), ``element_of_risk`` is per total amount wagered (ante plus
     the average play bet), ``return_to_player = 1 - element_of_risk``.
+    ``variance`` / ``standard_deviation``: of one round's net result per ante,
+    from the same exact outcome counts (:attr:`outcomes`).
     """
 
     rules: PokerRules
@@ -836,10 +863,24 @@ class GameFigures:
         """Return to player per total amount wagered, exact: ``1 - element_of_risk``."""
         return 1 - self.element_of_risk
 
+    @property
+    def variance(self) -> Fraction:
+        """Variance of one round's net result, in antes squared (exact): ``E[net^2] - E[net]^2``
+        over the outcome rows (every decision, hand group and result with its exact probability)."""
+        second = sum((r.probability * r.net * r.net for r in self.outcomes), Fraction(0))
+        return second - self.expected_value ** 2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Standard deviation of one round's net result, in antes: ``sqrt(variance)`` (the variance is
+        exact; only the square root is a float)."""
+        return math.sqrt(self.variance)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``house_edge`` (per ante), ``element_of_risk`` and ``return_to_player`` (per total
-        wagered), ``average_total_bet`` (antes), probabilities of decisions and outcomes, the outcome
-        rows as floats, and ``exact`` fractions as strings for the main figures.
+        wagered), ``average_total_bet`` (antes), ``standard_deviation`` (of a round's net, in antes),
+        probabilities of decisions and outcomes, the outcome rows as floats, and ``exact`` fractions as
+        strings for the main figures (``variance`` in antes squared).
         """
         return {
             "strategy": self.strategy,
@@ -847,6 +888,7 @@ class GameFigures:
             "element_of_risk": float(self.element_of_risk),
             "return_to_player": float(self.return_to_player),
             "average_total_bet": float(self.average_total_bet),
+            "standard_deviation": self.standard_deviation,
             "decisions": {k: float(v) for k, v in self.decisions.items()},
             "frequencies": {"win": float(self.win), "tie": float(self.tie), "lose": float(self.lose),
                             "fold": float(self.fold)},
@@ -861,12 +903,23 @@ class GameFigures:
                 "element_of_risk": _frac(self.element_of_risk),
                 "return_to_player": _frac(self.return_to_player),
                 "average_total_bet": _frac(self.average_total_bet),
+                "variance": _frac(self.variance),
                 "decisions": {k: _frac(v) for k, v in self.decisions.items()},
             },
         }
 
 
 _BONUS_GROUPS = ("", "three of a kind", "straight flush", "four of a kind")
+
+
+def _lowest_of(category: HandCategory) -> HandValue:
+    return dense_to_value(int(np.flatnonzero(CATEGORY_OF_DENSE == category)[0]))
+
+
+#: A hand of each ante bonus group (the lowest of its category: every dealer
+#: outcome is possible against it); the settlement depends only on the group.
+_BONUS_GROUP_HANDS = tuple(_lowest_of(c) for c in (HandCategory.PAIR, HandCategory.THREE_OF_A_KIND,
+                                                     HandCategory.STRAIGHT_FLUSH, HandCategory.FOUR_OF_A_KIND))
 
 
 def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np.ndarray,
@@ -890,9 +943,6 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
     n = N_DEALER_HANDS
     total_w = int(counts.weight.sum())
     denom = total_w * n
-    by_cat = rules.ante_bonus.pays_by_category()
-    group_pays = (0, by_cat[HandCategory.THREE_OF_A_KIND], by_cat[HandCategory.STRAIGHT_FLUSH],
-                  by_cat[HandCategory.FOUR_OF_A_KIND])
     cat = CATEGORY_OF_DENSE[counts.tables.orbit_rank]
     group = np.zeros(cat.shape, dtype=np.int64)
     group[cat == HandCategory.THREE_OF_A_KIND] = 1
@@ -918,15 +968,14 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
                 rows.append(OutcomeRow("fold", "any", "fold", -1, Fraction(fold_w, total_w)))
             continue
         for gi, gname in enumerate(_BONUS_GROUPS):
-            pay = group_pays[gi]
             hand = gname or "no ante bonus"
-            for ri, (res, net) in enumerate((("win", 1 + opt + pay), ("tie", 1 + opt + pay),
-                                             ("lose", -(1 + opt) + pay))):
+            settled = settle_per_ante(rules, _BONUS_GROUP_HANDS[gi], opt)
+            for ri, (res, result) in enumerate(zip(("win", "tie", "lose"), settled, strict=True)):
                 s = int(acc[opt, gi, ri])
                 if s:
-                    rows.append(OutcomeRow(option_name(opt), hand, res, net, Fraction(s, denom)))
-                    total += net * s
-                    bonus_total += pay * s
+                    rows.append(OutcomeRow(option_name(opt), hand, res, result.net, Fraction(s, denom)))
+                    total += result.net * s
+                    bonus_total += result.ante_bonus * s
         win += int(acc[opt, :, 0].sum())
         tie += int(acc[opt, :, 1].sum())
         lose += int(acc[opt, :, 2].sum())
@@ -1071,13 +1120,14 @@ def hand_ev(cards: Iterable[Card | str] | str, up: Card | str, rules: PokerRules
     else:
         le, lt = count_hand(hand, upc)
     rank = _rank5_of(hand)
-    b = int(bonus_pays(rules)[rank])
+    value = dense_to_value(rank)
     evs: dict[str, Fraction] = {}
     for k in options(rules):
-        evs[option_name(k)] = Fraction(-1) if k == 0 else (1 + k) * Fraction(2 * le - N_DEALER_HANDS,
-                                                                            N_DEALER_HANDS) + b
+        win, tie, lose = settle_per_ante(rules, value, k)
+        evs[option_name(k)] = Fraction(lt * win.net + (le - lt) * tie.net + (N_DEALER_HANDS - le) * lose.net,
+                                       N_DEALER_HANDS)
     best = max(evs, key=lambda name: evs[name])  # first maximum: the smaller wager on a tie
-    return HandEV(tuple(hand), upc, dense_to_value(rank), le, lt, evs, best)
+    return HandEV(tuple(hand), upc, value, le, lt, evs, best)
 
 
 # ---------------------------------------------------------------------------
@@ -1135,16 +1185,30 @@ class AcesUpFigures:
         """House edge per unit Aces Up bet, ``1 - return_`` (exact fraction of the bet)."""
         return 1 - self.return_
 
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the net result of a unit Aces Up bet (wins ``pays``, else loses 1), exact."""
+        second = sum((Fraction(c * p * p, N_HANDS5) for _, _, p, c in self.hands), Fraction(0))
+        return second - self.house_edge ** 2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Standard deviation of the net result of a unit Aces Up bet: ``sqrt(variance)``, in units of the bet."""
+        return math.sqrt(self.variance)
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``table`` (``"50/40/8/5/4/3/1"``), ``return`` and ``house_edge`` per unit bet (also
-        as exact fraction strings), and per hand class its pay, count of the 2,598,960 hands,
-        probability and return contribution.
+        """JSON form: ``table`` (``"50/40/8/5/4/3/1"``), ``return``, ``house_edge`` and
+        ``standard_deviation`` per unit bet (also as exact fraction strings, ``variance`` squared
+        units), and per hand class its pay, count of the 2,598,960 hands, probability and return
+        contribution.
         """
         return {
             "table": str(self.table),
             "return": float(self.return_),
             "house_edge": float(self.house_edge),
-            "exact": {"return": _frac(self.return_), "house_edge": _frac(self.house_edge)},
+            "standard_deviation": self.standard_deviation,
+            "exact": {"return": _frac(self.return_), "house_edge": _frac(self.house_edge),
+                      "variance": _frac(self.variance)},
             "hands": [
                 {"hand": key, "pays": p, "count": c, "probability": c / N_HANDS5,
                  "return": c * (p + 1) / N_HANDS5 if p >= 0 else 0.0}
@@ -1222,6 +1286,7 @@ class ParSheet:
                 "element_of_risk": float(f.element_of_risk),
                 "return_to_player": float(f.return_to_player),
                 "average_total_bet": float(f.average_total_bet),
+                "standard_deviation": f.standard_deviation,
                 "loss_vs_optimal": float(f.house_edge - self.optimal.house_edge),
             }
             for name, f in (("optimal", self.optimal), ("chart", self.chart), ("simple", self.simple),
@@ -1255,6 +1320,7 @@ class ParSheet:
         t.add_row("element of risk (per total wagered)", _pct(g.element_of_risk, 5))
         t.add_row("return to player (1 - element of risk)", _pct(g.return_to_player, 5))
         t.add_row("average total bet (antes)", f"{float(g.average_total_bet):.6f}")
+        t.add_row("standard deviation (of a round's net, antes)", f"{g.standard_deviation:.6f}")
         t.add_row("ante bonus return (per ante)", _pct(g.ante_bonus_return, 5))
         for k, v in g.decisions.items():
             t.add_row(f"P({k})", f"{float(v):.6f}")
@@ -1281,7 +1347,8 @@ class ParSheet:
         out.append(s)
 
         a = Table(title=f"Aces Up {self.aces_up.table}: return {_pct(self.aces_up.return_)}, "
-                        f"house edge {_pct(self.aces_up.house_edge)}")
+                        f"house edge {_pct(self.aces_up.house_edge)}, standard deviation "
+                        f"{self.aces_up.standard_deviation:.6f} per unit bet")
         for col in ("hand", "pays", "count", "probability", "return"):
             a.add_column(col, justify="left" if col == "hand" else "right")
         for _, label, p, c in self.aces_up.hands:

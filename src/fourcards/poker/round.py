@@ -1,66 +1,81 @@
-"""One round of Four Card Poker at a table of 1-9 seats against the dealer.
+"""One round of Four Card Poker: players 0..n-1 (n = 1-9) against the dealer.
 
-The round is a state machine (seed 002 Articles 2-6, seed 004 "How To Play"):
+The round is a state machine (seed 002 Articles 2-6, seed 004 "How To Play")
+implementing the engine protocol (:class:`fourcards.engine.GameState`):
 
-1. ``WAGERS`` - each seat places an ante and/or an Aces Up bet
-   (:class:`PlaceWagers`), within the table limits of :class:`PokerRules`.
-2. :class:`Deal` (a chance event) - five cards to each seat with a wager, six to
-   the dealer of which one is the up card; dealt from a shuffled deck by
-   :meth:`PokerRound.deal` or supplied explicitly (replays, tests).
-3. ``DECISIONS`` - in seat order, each seat with an ante folds (:class:`Fold`)
-   or makes a play bet (:class:`Play`) of 1x-3x the ante (``live``) or exactly
-   1x or 3x (``online``). Seats with only an Aces Up bet make no decision.
+1. ``WAGERS`` - each player places an ante and/or an Aces Up bet
+   (:class:`PlaceWagers`), within the table limits of :class:`PokerRules`, in
+   any order (an open phase: :attr:`PokerRound.actor` is ``None``; each
+   player's option is in ``legal_actions(player)``).
+2. :class:`Deal` - the chance step ``"deal"``, open once anyone has wagered:
+   five cards to each player with a wager, six to the dealer of which one is
+   the up card; drawn by :meth:`PokerRound.apply_chance` from a shuffled deck
+   or applied as a given :class:`Deal` record (replays, tests).
+3. ``DECISIONS`` - in player order, each player with an ante folds
+   (:class:`Fold`) or makes a play bet (:class:`Play`) of 1x-3x the ante
+   (``live``) or exactly 1x or 3x (``online``). Players with only an Aces Up
+   bet make no decision.
 4. ``SETTLED`` - after the last decision the dealer's hand is revealed and
    every wager is settled (:class:`SeatResult`).
 
 :class:`Void` (the host's ruling; seed 004 "Malfunction voids all pays and
 plays") ends the round at any point before settlement with every wager
 returned. Every action is validated before anything changes: an illegal one
-raises :class:`~fourcards.errors.IllegalActionError` (or
-:class:`~fourcards.errors.CardError` for bad cards) and leaves the round as it
-was. Every applied action is appended to :attr:`PokerRound.history`;
+raises :class:`~fourcards.errors.IllegalActionError` (a deal with impossible
+cards: :class:`~fourcards.errors.IllegalChanceError`) naming the player as
+people see it ("seat 4" for player 3) and leaves the round as it was. The
+history starts with a :class:`Start` record and holds every applied action;
 :meth:`PokerRound.replay` rebuilds the round from it exactly.
 
-Money is whole chips. :attr:`PokerRound.payoffs` gives each seat's net result;
-the house's result is minus their sum, so chips are conserved.
+Money is whole chips. :meth:`PokerRound.returns` gives each player's net
+result; the house's result (:attr:`PokerRound.house_net`) is minus their sum,
+so chips are conserved.
+
+Records as JSON (``to_dict()``; :func:`action_from_dict` reads them back):
+players are 0-based under the key ``"player"``. Records stored before the
+engine protocol named 1-based seats under ``"seat"`` (and a deal's ``hands``
+as ``{"<seat>": [cards]}``); :func:`action_from_dict` still reads them
+(seat ``s`` is player ``s - 1``).
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from fourcards.cards import Card, Deck, check_distinct, make_rng, parse_card, parse_cards
-from fourcards.errors import CardError, IllegalActionError
+from fourcards.engine import seat_label
+from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.hands import HandValue, best_hand
 from fourcards.poker.rules import PokerRules
+from fourcards.poker.settlement import Settlement, settle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fourcards.engine import GameState
 
 __all__ = [
     "Phase",
+    "ActionKind",
+    "Start",
     "PlaceWagers",
     "Deal",
     "Fold",
     "Play",
     "Void",
     "Action",
+    "Record",
     "LegalAction",
+    "PlayerView",
+    "PokerObservation",
     "SeatResult",
     "PokerRound",
     "settle_hand",
     "action_from_dict",
     "describe_result",
 ]
-
-
-class _Record:
-    """Mixin: JSON-ready record of an action (see :func:`action_from_dict`)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)  # type: ignore[call-overload]
 
 
 class Phase(str, Enum):
@@ -72,45 +87,76 @@ class Phase(str, Enum):
     VOIDED = "voided"
 
 
-# --------------------------------------------------------------------- actions
+class ActionKind(str, Enum):
+    """The kinds of action of a round (the values are the JSON ``kind`` of the records)."""
+
+    PLACE_WAGERS = "place_wagers"
+    DEAL = "deal"
+    FOLD = "fold"
+    PLAY = "play"
+    VOID = "void"
 
 
-@dataclass(frozen=True)
-class PlaceWagers(_Record):
-    """A seat's wagers before the deal, in chips (seed 002 "Before the deal").
+def _is_chips(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# --------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The first record of a round's history: ``players`` at the table (1-9)."""
+
+    players: int
+    kind: ClassVar[str] = "start"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "start", "players": n}``."""
+        return {"kind": "start", "players": self.players}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceWagers:
+    """A player's wagers before the deal, in chips (seed 002 "Before the deal").
 
     ``ante`` may be 0 only for an Aces Up bet alone, where the rules allow it.
     """
 
-    seat: int
+    player: int
     ante: int
     aces_up: int = 0
-    kind: str = field(default="place_wagers", init=False)
+    kind: ClassVar[ActionKind] = ActionKind.PLACE_WAGERS
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``kind``, ``player`` (0-based), ``ante`` and ``aces_up`` in chips."""
+        return {"kind": self.kind.value, "player": self.player, "ante": self.ante, "aces_up": self.aces_up}
 
 
-@dataclass(frozen=True)
-class Deal(_Record):
-    """The deal (a chance event): five cards per wagering seat, six to the dealer.
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The deal (the chance step): five cards per wagering player, six to the dealer.
 
-    ``hands`` maps seat -> its five cards; ``dealer`` holds the dealer's six
-    cards, one of which is ``up_card``.
+    ``hands`` pairs each player with its five cards (player order); ``dealer``
+    holds the dealer's six cards, one of which is ``up_card``.
     """
 
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
     dealer: tuple[Card, ...]
     up_card: Card
-    kind: str = field(default="deal", init=False)
+    kind: ClassVar[ActionKind] = ActionKind.DEAL
 
     @classmethod
     def of(cls, hands: Mapping[int, Iterable[Card | str] | str], dealer: Iterable[Card | str] | str,
            up_card: Card | str) -> Deal:
-        """Build a deal from card text, e.g. ``Deal.of({1: "9h 9d 9s Kc 3d"}, "Qd Qs 8c 8h 4s 2d", "Qd")``.
+        """Build a deal from card text, e.g. ``Deal.of({0: "9h 9d 9s Kc 3d"}, "Qd Qs 8c 8h 4s 2d", "Qd")``
+        (keys are players, 0-based).
 
         Raises:
             CardError: malformed cards, a hand not of five, a dealer hand not of
                 six, the up card not among the dealer's cards, or a card twice.
         """
-        parsed = tuple(sorted((int(s), tuple(parse_cards(h, count=5))) for s, h in hands.items()))
+        parsed = tuple(sorted((int(p), tuple(parse_cards(h, count=5))) for p, h in hands.items()))
         dealer_cards = tuple(parse_cards(dealer, count=6))
         up = parse_card(up_card)
         if up not in dealer_cards:
@@ -119,53 +165,66 @@ class Deal(_Record):
         return cls(parsed, dealer_cards, up)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``kind``, ``hands`` (seat as a string -> five cards as ``"Th"``), ``dealer`` (six
-        cards) and ``up_card``; the inverse is :func:`action_from_dict`.
+        """JSON form: ``kind``, ``hands`` (a list of ``{"player": p, "cards": five cards as "Th"}``),
+        ``dealer`` (six cards) and ``up_card``; the inverse is :func:`action_from_dict`.
         """
         return {
-            "kind": "deal",
-            "hands": {str(s): [str(c) for c in h] for s, h in self.hands},
+            "kind": self.kind.value,
+            "hands": [{"player": p, "cards": [str(c) for c in h]} for p, h in self.hands],
             "dealer": [str(c) for c in self.dealer],
             "up_card": str(self.up_card),
         }
 
 
-@dataclass(frozen=True)
-class Fold(_Record):
+@dataclass(frozen=True, slots=True)
+class Fold:
     """Fold: the ante is lost (seed 002 §3.1(a))."""
 
-    seat: int
-    kind: str = field(default="fold", init=False)
+    player: int
+    kind: ClassVar[ActionKind] = ActionKind.FOLD
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "fold", "player": p}``."""
+        return {"kind": self.kind.value, "player": self.player}
 
 
-@dataclass(frozen=True)
-class Play(_Record):
+@dataclass(frozen=True, slots=True)
+class Play:
     """A play bet of ``amount`` chips (seed 002 §3.1(b); seed 004: 1x or 3x only)."""
 
-    seat: int
+    player: int
     amount: int
-    kind: str = field(default="play", init=False)
+    kind: ClassVar[ActionKind] = ActionKind.PLAY
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "play", "player": p, "amount": chips}``."""
+        return {"kind": self.kind.value, "player": self.player, "amount": self.amount}
 
 
-@dataclass(frozen=True)
-class Void(_Record):
+@dataclass(frozen=True, slots=True)
+class Void:
     """Void the round: every wager is returned (seed 004 "Malfunction voids all pays
     and plays"; the host's ruling, DESIGN.md)."""
 
     reason: str = "host ruling"
-    kind: str = field(default="void", init=False)
+    kind: ClassVar[ActionKind] = ActionKind.VOID
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "void", "reason": text}``."""
+        return {"kind": self.kind.value, "reason": self.reason}
 
 
 Action = Union[PlaceWagers, Deal, Fold, Play, Void]
+Record = Union[Start, PlaceWagers, Deal, Fold, Play, Void]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LegalAction:
-    """An option open now (same shape as :class:`fourcards.kind.actions.LegalAction`).
+    """An option open now (the engine protocol's legal action; see :mod:`fourcards.engine`).
 
     Attributes:
-        kind: ``"place_wagers"``, ``"deal"``, ``"fold"``, ``"play"`` or ``"void"``.
-        seat: the seat it belongs to (``None`` for ``deal`` and ``void``).
+        kind: an :class:`ActionKind`.
+        player: the player it belongs to (``None`` for ``void``, the host's ruling).
         min_amount / max_amount: chips - the play bet's bounds, or the ante's table
             limits for ``place_wagers`` (0 where no amount is involved).
         amounts: the only legal play bets when the rules fix them (seed 004: 1x
@@ -173,65 +232,112 @@ class LegalAction:
         aces_up_min / aces_up_max: the Aces Up limits (``place_wagers`` only).
     """
 
-    kind: str
-    seat: int | None = None
+    kind: ActionKind
+    player: int | None = None
     min_amount: int = 0
     max_amount: int = 0
     amounts: tuple[int, ...] | None = None
     aces_up_min: int = 0
     aces_up_max: int = 0
 
-    def allows(self, action: Action) -> bool:
-        """Whether ``action`` is this option with a legal amount (table limits only
-        for wagers; the round's own checks are the authority)."""
-        if action.kind != self.kind or getattr(action, "seat", None) != self.seat:
+    def allows(self, action: object) -> bool:
+        """Whether ``action`` is this option with legal amounts (the table limits for
+        wagers; the round's own checks are the authority)."""
+        if getattr(action, "kind", None) != self.kind or getattr(action, "player", None) != self.player:
             return False
         if isinstance(action, Play):
+            if not _is_chips(action.amount):
+                return False
             if self.amounts is not None:
                 return action.amount in self.amounts
             return self.min_amount <= action.amount <= self.max_amount
+        if isinstance(action, PlaceWagers):
+            a, u = action.ante, action.aces_up
+            if not (_is_chips(a) and _is_chips(u)) or (a == 0 and u == 0):
+                return False
+            return (a == 0 or self.min_amount <= a <= self.max_amount) and \
+                (u == 0 or self.aces_up_min <= u <= self.aces_up_max)
         return True
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``kind`` and ``seat`` when set; ``min_amount``/``max_amount`` (chips) for ``play`` and
-        ``place_wagers``; ``amounts`` when fixed; ``aces_up_min``/``aces_up_max`` for ``place_wagers``.
+    def action(self, amount: int | None = None, aces_up: int = 0) -> Action:
+        """The action of this option: ``place_wagers`` with an ante of ``amount`` (default the
+        minimum) and ``aces_up`` chips; ``play`` of ``amount`` (default the least legal bet);
+        ``fold``; ``void``.
+
+        Raises:
+            IllegalActionError: for ``deal``, a chance step, not an option (use
+                :meth:`PokerRound.apply_chance` or apply a :class:`Deal`).
         """
-        d: dict[str, Any] = {"kind": self.kind}
-        if self.seat is not None:
-            d["seat"] = self.seat
-        if self.kind in ("play", "place_wagers"):
+        k, p = self.kind, self.player
+        if k is ActionKind.PLACE_WAGERS and p is not None:
+            return PlaceWagers(p, self.min_amount if amount is None else amount, aces_up)
+        if k is ActionKind.PLAY and p is not None:
+            low = self.amounts[0] if self.amounts else self.min_amount
+            return Play(p, low if amount is None else amount)
+        if k is ActionKind.FOLD and p is not None:
+            return Fold(p)
+        if k is ActionKind.VOID:
+            return Void()
+        raise IllegalActionError("the deal is a chance step: use apply_chance(rng) or apply a Deal record")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``kind`` and ``player`` when set; ``min_amount``/``max_amount`` (chips) for ``play``
+        and ``place_wagers``; ``amounts`` when fixed; ``aces_up_min``/``aces_up_max`` for ``place_wagers``.
+        """
+        d: dict[str, Any] = {"kind": self.kind.value}
+        if self.player is not None:
+            d["player"] = self.player
+        if self.kind in (ActionKind.PLAY, ActionKind.PLACE_WAGERS):
             d["min_amount"], d["max_amount"] = self.min_amount, self.max_amount
         if self.amounts is not None:
             d["amounts"] = list(self.amounts)
-        if self.kind == "place_wagers":
+        if self.kind is ActionKind.PLACE_WAGERS:
             d["aces_up_min"], d["aces_up_max"] = self.aces_up_min, self.aces_up_max
         return d
 
 
-def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """Inverse of ``action.to_dict()`` (JSON history records).
+def _player_of(data: Mapping[str, Any]) -> int:
+    """The 0-based player of a record: ``"player"``, or a legacy 1-based ``"seat"``."""
+    if "player" in data:
+        return int(data["player"])
+    return int(data["seat"]) - 1
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Record:
+    """Inverse of ``record.to_dict()`` (JSON history records), legacy records included.
+
+    Records written before the engine protocol name 1-based seats under
+    ``"seat"`` and give a deal's hands as ``{"<seat>": cards}``; seat ``s``
+    becomes player ``s - 1``.
 
     Raises:
-        IllegalActionError: unknown kind or missing fields.
+        HistoryError: unknown kind or missing fields.
         CardError: bad cards in a deal.
     """
     try:
         kind = data["kind"]
+        if kind == "start":
+            return Start(int(data["players"]))
         if kind == "place_wagers":
-            return PlaceWagers(int(data["seat"]), int(data["ante"]), int(data.get("aces_up", 0)))
+            return PlaceWagers(_player_of(data), int(data["ante"]), int(data.get("aces_up", 0)))
         if kind == "deal":
-            return Deal.of({int(s): h for s, h in data["hands"].items()}, data["dealer"], data["up_card"])
+            hands = data["hands"]
+            if isinstance(hands, Mapping):  # legacy: {"<seat>": cards}
+                by_player = {int(s) - 1: h for s, h in hands.items()}
+            else:
+                by_player = {int(h["player"]): h["cards"] for h in hands}
+            return Deal.of(by_player, data["dealer"], data["up_card"])
         if kind == "fold":
-            return Fold(int(data["seat"]))
+            return Fold(_player_of(data))
         if kind == "play":
-            return Play(int(data["seat"]), int(data["amount"]))
+            return Play(_player_of(data), int(data["amount"]))
         if kind == "void":
             return Void(str(data.get("reason", "host ruling")))
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, CardError):
             raise
-        raise IllegalActionError(f"malformed action record {dict(data)!r}: {exc}") from None
-    raise IllegalActionError(f"unknown action kind {data.get('kind')!r}")
+        raise HistoryError(f"malformed action record {dict(data)!r}: {exc}") from None
+    raise HistoryError(f"unknown action kind {data.get('kind')!r}")
 
 
 # ------------------------------------------------------------------ settlement
@@ -239,38 +345,69 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 @dataclass(frozen=True)
 class SeatResult:
-    """How one seat's wagers were settled, in signed chips (+ won, - lost).
+    """How one player's wagers were settled, in signed chips (+ won, - lost).
 
     Attributes:
-        seat: the seat.
-        player_hand / player_best: the seat's best four of five and which cards.
+        player: the player (0-based).
+        player_hand / player_best: the player's best four of five and which cards
+            (``None`` in another player's view of a folded hand: it stays mucked).
         dealer_hand: the dealer's best four of six.
+        settlement: each wager's result (:class:`~fourcards.poker.settlement.Settlement`);
+            its fields are also read here:
         decision: ``"fold"``, ``"play"`` or ``"none"`` (Aces Up only).
-        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
-        win_cap_adjustment: chips withheld by the win cap (<= 0).
-        net: sum of ``wagers`` plus ``win_cap_adjustment``.
         outcome: ``"win"`` (player >= dealer), ``"lose"``, ``"fold"`` or ``"none"``.
+        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
+        win_cap_adjustment: chips withheld by the win cap (<= 0): the wins (the
+            lines above 0) are capped, the losing lines are lost in full.
+        net: sum of ``wagers`` plus ``win_cap_adjustment``.
     """
 
-    seat: int
-    player_hand: HandValue
-    player_best: tuple[Card, ...]
+    player: int
+    player_hand: HandValue | None
+    player_best: tuple[Card, ...] | None
     dealer_hand: HandValue
-    decision: str
-    outcome: str
-    wagers: dict[str, int]
-    win_cap_adjustment: int
-    net: int
+    settlement: Settlement
+
+    @property
+    def decision(self) -> str:
+        """``"fold"``, ``"play"`` or ``"none"`` (an Aces Up bet alone)."""
+        return self.settlement.decision
+
+    @property
+    def outcome(self) -> str:
+        """``"win"`` (the player's best four >= the dealer's), ``"lose"``, ``"fold"`` or ``"none"``."""
+        return self.settlement.outcome
+
+    @property
+    def wagers(self) -> dict[str, int]:
+        """``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips."""
+        return self.settlement.wagers
+
+    @property
+    def win_cap_adjustment(self) -> int:
+        """Chips withheld by the win cap (<= 0)."""
+        return self.settlement.win_cap_adjustment
+
+    @property
+    def net(self) -> int:
+        """The seat's net result in chips: the wager lines plus :attr:`win_cap_adjustment`."""
+        return self.settlement.net
+
+    def without_hand(self) -> SeatResult:
+        """This result as other players see a folded hand: no hand, no cards."""
+        return replace(self, player_hand=None, player_best=None)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the fields, hands as ``{category, description[, cards]}`` (the player's best four
-        cards as ``"Th"``); ``wagers``, ``win_cap_adjustment`` and ``net`` in signed chips.
+        cards as ``"Th"``; ``player_hand`` is ``None`` when hidden); ``wagers``, ``win_cap_adjustment``
+        and ``net`` in signed chips.
         """
         return {
-            "seat": self.seat,
-            "player_hand": {"category": self.player_hand.category.key,
-                            "description": self.player_hand.describe(),
-                            "cards": [str(c) for c in self.player_best]},
+            "player": self.player,
+            "player_hand": None if self.player_hand is None else {
+                "category": self.player_hand.category.key,
+                "description": self.player_hand.describe(),
+                "cards": [str(c) for c in self.player_best or ()]},
             "dealer_hand": {"category": self.dealer_hand.category.key,
                             "description": self.dealer_hand.describe()},
             "decision": self.decision,
@@ -289,78 +426,138 @@ def settle_hand(
     ante: int,
     play: int | None,
     aces_up: int = 0,
-    seat: int = 1,
+    player: int = 0,
 ) -> SeatResult:
-    """Settle one seat's wagers against the dealer's six cards.
+    """Settle one player's wagers against the dealer's six cards.
+
+    Values both hands and applies :func:`fourcards.poker.settlement.settle` (the
+    rules and their sources are in that module's doc).
 
     Args:
         rules: pay tables and win cap.
-        player_cards: the seat's five cards; dealer_cards: the dealer's six.
+        player_cards: the player's five cards; dealer_cards: the dealer's six.
         ante, aces_up: wagers in chips; ``play``: the play bet in chips, or
             ``None`` for a fold (ignored when ``ante`` is 0).
-
-    Rules applied (seed 002 Articles 4-6; seed 004): the player's best four
-    equal to or better than the dealer's wins even money on ante and play, else
-    both lose (ties go to the player, the dealer always qualifies); the ante bonus
-    pays on the ante when the player plays, whatever the dealer holds; Aces Up
-    is settled on the player's hand alone, fold or not; the total win is capped
-    at ``rules.win_cap`` (seed 004: "Any combination of wins in a single game
-    will not exceed $8,400.00", side bets included).
+        player: the player (0-based) the result is for.
 
     Returns:
-        the :class:`SeatResult`; its ``net`` is the seat's gain in chips.
+        the :class:`SeatResult`; its ``net`` is the player's gain in chips.
+
+    Raises:
+        IllegalActionError: a wager that is not a whole number of chips >= 0.
     """
     player_value, player_best = best_hand(player_cards)
     dealer_value, _ = best_hand(dealer_cards)
-    wagers = {"ante": 0, "play": 0, "ante_bonus": 0, "aces_up": 0}
-    if ante == 0:
-        decision, outcome = "none", "none"
-    elif play is None:
-        decision, outcome = "fold", "fold"
-        wagers["ante"] = -ante
-    else:
-        decision = "play"
-        if player_value >= dealer_value:
-            outcome = "win"
-            wagers["ante"], wagers["play"] = ante, play
-        else:
-            outcome = "lose"
-            wagers["ante"], wagers["play"] = -ante, -play
-        wagers["ante_bonus"] = ante * rules.ante_bonus.pays(player_value)
-    if aces_up:
-        pays = rules.aces_up.pays(player_value)
-        wagers["aces_up"] = -aces_up if pays is None else aces_up * pays
-    total = sum(wagers.values())
-    cap_adj = 0
-    if rules.win_cap is not None and total > rules.win_cap:
-        cap_adj = rules.win_cap - total
-    return SeatResult(seat, player_value, player_best, dealer_value, decision, outcome, wagers,
-                      cap_adj, total + cap_adj)
+    result = settle(rules, player_value, dealer_value, ante=ante, play=play, aces_up=aces_up)
+    return SeatResult(player, player_value, player_best, dealer_value, result)
+
+
+
+# ----------------------------------------------------------------- observation
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player's place as the observer may see it. Chips are whole chips.
+
+    Attributes:
+        player: the player (0-based).
+        ante / aces_up / play: wagers in chips (0 when none).
+        decision: ``"fold"``, ``"play"`` or ``None`` (not yet, or no ante).
+        cards: the five cards when the observer may see them, else ``None``
+            (before the deal, another player's hand before showdown, a folded hand).
+        result: the settlement at showdown (``None`` before); a folded hand's
+            result carries no hand for other players (:meth:`SeatResult.without_hand`).
+    """
+
+    player: int
+    ante: int
+    aces_up: int
+    decision: str | None
+    play: int
+    cards: tuple[Card, ...] | None
+    result: SeatResult | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: the fields, cards as ``"Th"`` (or ``None``), ``result`` as :meth:`SeatResult.to_dict`."""
+        return {"player": self.player, "ante": self.ante, "aces_up": self.aces_up, "decision": self.decision,
+                "play": self.play, "cards": None if self.cards is None else [str(c) for c in self.cards],
+                "result": None if self.result is None else self.result.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class PokerObservation:
+    """A Four Card Poker round as ``player`` (``None``: a spectator) may see it.
+
+    Before settlement a player sees its own five cards and the dealer's up card
+    only - never the dealer's hole cards, another player's cards or the deck.
+    At showdown the dealer's cards and the cards of every player who did not
+    fold are shown; folded hands stay hidden from the other players.
+
+    Attributes:
+        phase / actor / chance_step: as on the round.
+        up_card: the dealer's up card once dealt.
+        dealer_cards / dealer_hand: the dealer's six cards and best four, at showdown only.
+        players: a :class:`PlayerView` per player, in order.
+        legal_actions: the observer's own options now (empty for a spectator).
+        void_reason: the host's reason when the round was voided.
+    """
+
+    player: int | None
+    rules: PokerRules
+    phase: Phase
+    actor: int | None
+    chance_step: str | None
+    up_card: Card | None
+    dealer_cards: tuple[Card, ...] | None
+    dealer_hand: HandValue | None
+    players: tuple[PlayerView, ...]
+    legal_actions: tuple[LegalAction, ...]
+    void_reason: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``game`` (``"four_card_poker"``), ``rules``, ``phase``, ``player``, ``actor``,
+        ``chance_step``, ``up_card``, ``dealer_cards`` and ``dealer_hand`` (its description) or
+        ``None``, ``players``, ``legal_actions`` and ``void_reason``; cards as ``"Th"``.
+        """
+        return {
+            "game": "four_card_poker",
+            "rules": self.rules.to_dict(),
+            "phase": self.phase.value,
+            "player": self.player,
+            "actor": self.actor,
+            "chance_step": self.chance_step,
+            "up_card": None if self.up_card is None else str(self.up_card),
+            "dealer_cards": None if self.dealer_cards is None else [str(c) for c in self.dealer_cards],
+            "dealer_hand": None if self.dealer_hand is None else self.dealer_hand.describe(),
+            "players": [v.to_dict() for v in self.players],
+            "legal_actions": [a.to_dict() for a in self.legal_actions],
+            "void_reason": self.void_reason,
+        }
 
 
 # ----------------------------------------------------------------------- round
 
 
 class PokerRound:
-    """One round of Four Card Poker: seats against the dealer (see module doc).
+    """One round of Four Card Poker: players against the dealer (see module doc).
+
+    Implements :class:`fourcards.engine.GameState`.
 
     Args:
         rules: the table's :class:`PokerRules`.
-        seats: seat numbers at the table (1-9 distinct positive ints), or a count
-            ``n`` meaning seats ``1..n``.
+        players: how many players are at the table, 1 to ``rules.max_seats``;
+            they are players ``0..players-1`` (people see seats ``1..players``).
 
     Raises:
-        IllegalActionError: a bad seat list.
+        RulesError: a bad number of players.
     """
 
-    def __init__(self, rules: PokerRules, seats: int | Iterable[int] = 1) -> None:
-        seat_list = list(range(1, seats + 1)) if isinstance(seats, int) else [int(s) for s in seats]
-        if not 1 <= len(seat_list) <= rules.max_seats:
-            raise IllegalActionError(f"a round has 1 to {rules.max_seats} seats, got {len(seat_list)}")
-        if len(set(seat_list)) != len(seat_list) or any(s < 1 for s in seat_list):
-            raise IllegalActionError(f"seats must be distinct positive numbers, got {seat_list}")
+    def __init__(self, rules: PokerRules, players: int = 1) -> None:
+        if not _is_chips(players) or not 1 <= players <= rules.max_seats:
+            raise RulesError(f"a round has 1 to {rules.max_seats} players, got {players!r}")
         self.rules = rules
-        self.seats: tuple[int, ...] = tuple(sorted(seat_list))
+        self.num_players: int = players
         self.phase = Phase.WAGERS
         self.wagers: dict[int, PlaceWagers] = {}
         self.hands: dict[int, tuple[Card, ...]] = {}
@@ -369,13 +566,18 @@ class PokerRound:
         self.decisions: dict[int, Fold | Play] = {}
         self.results: dict[int, SeatResult] = {}
         self.void_reason: str | None = None
-        self._history: list[Action] = []
+        self._history: list[Record] = [Start(players)]
 
     # ---------------------------------------------------------------- queries
 
+    @staticmethod
+    def seat_label(player: int) -> str:
+        """``player`` as people see it: ``"seat 4"`` for player 3 (:func:`fourcards.engine.seat_label`)."""
+        return seat_label(player)
+
     @property
-    def history(self) -> tuple[Action, ...]:
-        """Every applied action in order (chance events included)."""
+    def history(self) -> tuple[Record, ...]:
+        """The :class:`Start` record, then every applied action in order (the deal included)."""
         return tuple(self._history)
 
     @property
@@ -384,136 +586,127 @@ class PokerRound:
         return self.phase in (Phase.SETTLED, Phase.VOIDED)
 
     @property
-    def deciding_seats(self) -> tuple[int, ...]:
-        """Seats with an ante, in seat order: the ones that fold or play."""
-        return tuple(s for s in self.seats if s in self.wagers and self.wagers[s].ante > 0)
+    def deciding_players(self) -> tuple[int, ...]:
+        """Players with an ante, in order: the ones that fold or play."""
+        return tuple(p for p in range(self.num_players) if p in self.wagers and self.wagers[p].ante > 0)
 
     @property
     def actor(self) -> int | None:
-        """The seat whose decision is due (seat order), or ``None`` outside ``DECISIONS``."""
+        """The player whose decision is due (player order), or ``None`` outside ``DECISIONS``
+        (the wagers are open to every player at once)."""
         if self.phase is not Phase.DECISIONS:
             return None
-        for s in self.deciding_seats:
-            if s not in self.decisions:
-                return s
+        for p in self.deciding_players:
+            if p not in self.decisions:
+                return p
         return None
 
-    def play_amounts(self, seat: int) -> list[int]:
-        """The legal play bets of ``seat`` in chips (increasing)."""
-        ante = self.wagers[seat].ante
-        if self.rules.play_any_amount:
-            return list(range(self.rules.min_play_multiple * ante, self.rules.max_play_multiple * ante + 1))
-        return [m * ante for m in self.rules.play_multiples]
+    @property
+    def chance_step(self) -> str | None:
+        """``"deal"`` while the deal may be made (wagers phase, someone has wagered), else ``None``."""
+        return "deal" if self.phase is Phase.WAGERS and self.wagers else None
 
-    def legal_actions(self) -> list[LegalAction]:
-        """What may be done now.
+    def play_amounts(self, player: int) -> list[int]:
+        """The legal play bets of ``player`` in chips (increasing; :meth:`PokerRules.play_amounts`)."""
+        return list(self.rules.play_amounts(self.wagers[player].ante))
 
-        In ``WAGERS``: ``place_wagers`` for each seat without wagers (with the ante
-        and Aces Up limits) and ``deal`` once any seat has wagered; in
-        ``DECISIONS``: ``fold`` and ``play`` (bounds in chips and, for fixed
-        multiples, the ``amounts``) for the :attr:`actor`; ``void`` until the round
-        is settled.
+    def legal_actions(self, player: int | None = None) -> list[LegalAction]:
+        """What may be done now: every option (``player=None``) or ``player``'s own.
+
+        In ``WAGERS``: ``place_wagers`` for each player without wagers (with the ante
+        and Aces Up limits); in ``DECISIONS``: ``fold`` and ``play`` (bounds in chips
+        and, for fixed multiples, the ``amounts``) for the :attr:`actor`; ``void``
+        (the host's ruling, no player) until the round is over. The deal is a chance
+        step, not an option: see :attr:`chance_step`.
+
+        Raises:
+            IllegalActionError: ``player`` is not at this table.
         """
+        if player is not None:
+            self._check_player(player)
         r = self.rules
         out: list[LegalAction] = []
         if self.phase is Phase.WAGERS:
-            out += [LegalAction("place_wagers", s, r.min_ante, r.max_ante, None, r.min_aces_up, r.max_aces_up)
-                    for s in self.seats if s not in self.wagers]
-            if self.wagers:
-                out.append(LegalAction("deal"))
+            out += [LegalAction(ActionKind.PLACE_WAGERS, p, r.min_ante, r.max_ante, None,
+                                r.min_aces_up, r.max_aces_up)
+                    for p in range(self.num_players) if p not in self.wagers]
         elif self.phase is Phase.DECISIONS and self.actor is not None:
             amounts = self.play_amounts(self.actor)
-            out.append(LegalAction("fold", self.actor))
-            out.append(LegalAction("play", self.actor, amounts[0], amounts[-1],
+            out.append(LegalAction(ActionKind.FOLD, self.actor))
+            out.append(LegalAction(ActionKind.PLAY, self.actor, amounts[0], amounts[-1],
                                    None if r.play_any_amount else tuple(amounts)))
         if not self.is_terminal:
-            out.append(LegalAction("void"))
+            out.append(LegalAction(ActionKind.VOID))
+        if player is not None:
+            return [a for a in out if a.player == player]
         return out
 
-    @property
-    def payoffs(self) -> dict[int, int]:
-        """Net chips per seat (0 for every seat of a voided or unfinished round)."""
+    def returns(self) -> tuple[int, ...]:
+        """Each player's net chips from the settlement (0 without wagers); all zeros
+        until the round is settled, and for a voided round."""
         if self.phase is not Phase.SETTLED:
-            return {s: 0 for s in self.seats}
-        return {s: (self.results[s].net if s in self.results else 0) for s in self.seats}
+            return (0,) * self.num_players
+        return tuple(self.results[p].net if p in self.results else 0 for p in range(self.num_players))
 
     @property
     def house_net(self) -> int:
-        """The house's net result in chips: minus the sum of the seats' payoffs."""
-        return -sum(self.payoffs.values())
+        """The house's net result in chips: minus the sum of the players' :meth:`returns`."""
+        return -sum(self.returns())
 
-    def total_wagered(self, seat: int) -> int:
-        """Chips the seat has put at risk so far (ante + Aces Up + play bet)."""
-        w = self.wagers.get(seat)
+    def total_wagered(self, player: int) -> int:
+        """Chips the player has put at risk so far (ante + Aces Up + play bet)."""
+        w = self.wagers.get(player)
         if w is None:
             return 0
-        d = self.decisions.get(seat)
+        d = self.decisions.get(player)
         return w.ante + w.aces_up + (d.amount if isinstance(d, Play) else 0)
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (JSON-ready). ``seat=None``: a spectator's view.
-
-        Before settlement a seat sees its own five cards and the dealer's up card
-        only - never the dealer's hole cards, another seat's cards or the deck.
-        At showdown the dealer's cards and the cards of every seat that played
-        are revealed; folded hands stay hidden from other seats.
+    def observation(self, player: int | None = None) -> PokerObservation:
+        """What ``player`` may see (``None``: a spectator); see :class:`PokerObservation`.
 
         Raises:
-            IllegalActionError: ``seat`` is not at this table.
+            IllegalActionError: ``player`` is not at this table.
         """
-        if seat is not None and seat not in self.seats:
-            raise IllegalActionError(f"seat {seat} is not at this table (seats {list(self.seats)})")
+        if player is not None:
+            self._check_player(player)
         showdown = self.phase is Phase.SETTLED
-        seats_view = []
-        for s in self.seats:
-            w = self.wagers.get(s)
-            d = self.decisions.get(s)
-            entry: dict[str, Any] = {
-                "seat": s,
-                "ante": w.ante if w else 0,
-                "aces_up": w.aces_up if w else 0,
-                "decision": None if d is None else ("fold" if isinstance(d, Fold) else "play"),
-                "play": d.amount if isinstance(d, Play) else 0,
-                "cards": None,
-            }
-            visible = s in self.hands and (s == seat or (showdown and not isinstance(d, Fold)))
-            if visible:
-                entry["cards"] = [str(c) for c in self.hands[s]]
-            if showdown and s in self.results:
-                entry["result"] = self.results[s].to_dict()
-                if not visible:
-                    entry["result"]["player_hand"] = None
-            seats_view.append(entry)
-        obs: dict[str, Any] = {
-            "game": "four_card_poker",
-            "rules": self.rules.to_dict(),
-            "phase": self.phase.value,
-            "seat": seat,
-            "actor": self.actor,
-            "up_card": str(self.up_card) if self.up_card else None,
-            "dealer_cards": [str(c) for c in self.dealer_cards] if showdown else None,
-            "seats": seats_view,
-            "legal_actions": [a.to_dict() for a in self.legal_actions()
-                              if a.seat in (None, seat) and a.kind != "void"],
-            "void_reason": self.void_reason,
-        }
-        if showdown:
-            obs["dealer_hand"] = best_hand(self.dealer_cards)[0].describe()
-        return obs
+        views = []
+        for p in range(self.num_players):
+            w = self.wagers.get(p)
+            d = self.decisions.get(p)
+            visible = p in self.hands and (p == player or (showdown and not isinstance(d, Fold)))
+            res = self.results.get(p) if showdown else None
+            if res is not None and not visible:
+                res = res.without_hand()
+            views.append(PlayerView(
+                p, w.ante if w else 0, w.aces_up if w else 0,
+                None if d is None else ("fold" if isinstance(d, Fold) else "play"),
+                d.amount if isinstance(d, Play) else 0,
+                self.hands[p] if visible else None, res))
+        return PokerObservation(
+            player=player, rules=self.rules, phase=self.phase, actor=self.actor, chance_step=self.chance_step,
+            up_card=self.up_card,
+            dealer_cards=self.dealer_cards if showdown else None,
+            dealer_hand=best_hand(self.dealer_cards)[0] if showdown else None,
+            players=tuple(views),
+            legal_actions=tuple(self.legal_actions(player)) if player is not None else (),
+            void_reason=self.void_reason,
+        )
 
     # ---------------------------------------------------------------- actions
 
     def apply(self, action: Action) -> None:
-        """Apply an action; validate fully first, so a refused action changes nothing.
+        """Apply an action or the :class:`Deal` record; validate fully first, so a refused
+        action changes nothing.
 
         Raises:
-            IllegalActionError: wrong phase, out of turn, an unknown seat, an
-                amount outside the rules or table limits.
-            CardError: a deal with bad cards.
+            IllegalActionError: wrong phase, out of turn, a player not at the table,
+                an amount outside the rules or table limits, after the end.
+            IllegalChanceError: a deal with impossible cards (also a ``CardError``).
         """
         if isinstance(action, PlaceWagers):
             self._check_wagers(action)
-            self.wagers[action.seat] = action
+            self.wagers[action.player] = action
         elif isinstance(action, Deal):
             self._check_deal(action)
             self.hands = dict(action.hands)
@@ -522,24 +715,23 @@ class PokerRound:
             self.phase = Phase.DECISIONS
         elif isinstance(action, (Fold, Play)):
             self._check_decision(action)
-            self.decisions[action.seat] = action
+            self.decisions[action.player] = action
         elif isinstance(action, Void):
             if self.is_terminal:
                 raise IllegalActionError(f"the round is already {self.phase.value}; it cannot be voided")
             self.phase = Phase.VOIDED
             self.void_reason = action.reason
+        elif isinstance(action, Start):
+            raise IllegalActionError("a start record opens a history; it is not an action (see replay)")
         else:
             raise IllegalActionError(f"unknown action {action!r}")
         self._history.append(action)
         if self.phase is Phase.DECISIONS and self.actor is None:
             self._showdown()
 
-    def place_wagers(self, seat: int, ante: int, aces_up: int = 0) -> None:
-        """Shortcut for ``apply(PlaceWagers(seat, ante, aces_up))``."""
-        self.apply(PlaceWagers(seat, ante, aces_up))
-
-    def deal(self, rng: random.Random | None = None) -> Deal:
-        """Shuffle a fresh deck and deal (the OS CSPRNG unless ``rng`` is given).
+    def apply_chance(self, rng: random.Random | None = None) -> Deal:
+        """The chance step ``"deal"``: shuffle a fresh deck (the OS CSPRNG unless ``rng``
+        is given; a seeded :class:`random.Random` reproduces) and deal.
 
         Returns:
             the :class:`Deal` recorded in the history.
@@ -550,35 +742,73 @@ class PokerRound:
         if not self.wagers:
             raise IllegalActionError("cannot deal: no seat has placed a wager")
         deck = Deck(rng or make_rng())
-        hands = tuple((s, tuple(deck.deal(5))) for s in self.seats if s in self.wagers)
+        hands = tuple((p, tuple(deck.deal(5))) for p in range(self.num_players) if p in self.wagers)
         dealer = tuple(deck.deal(6))
         action = Deal(hands, dealer, dealer[-1])
         self.apply(action)
         return action
 
-    def fold(self, seat: int) -> None:
-        """Shortcut for ``apply(Fold(seat))``."""
-        self.apply(Fold(seat))
+    def deal(self, rng: random.Random | None = None) -> Deal:
+        """Same as :meth:`apply_chance`."""
+        return self.apply_chance(rng)
 
-    def play(self, seat: int, amount: int) -> None:
-        """Shortcut for ``apply(Play(seat, amount))``."""
-        self.apply(Play(seat, amount))
+    def place_wagers(self, player: int, ante: int, aces_up: int = 0) -> None:
+        """Shortcut for ``apply(PlaceWagers(player, ante, aces_up))``."""
+        self.apply(PlaceWagers(player, ante, aces_up))
+
+    def fold(self, player: int) -> None:
+        """Shortcut for ``apply(Fold(player))``."""
+        self.apply(Fold(player))
+
+    def play(self, player: int, amount: int) -> None:
+        """Shortcut for ``apply(Play(player, amount))``."""
+        self.apply(Play(player, amount))
 
     def void(self, reason: str = "host ruling") -> None:
-        """Void the round: every wager returned, every payoff 0 (seed 004)."""
+        """Void the round: every wager returned, every return 0 (seed 004)."""
         self.apply(Void(reason))
 
     def clone(self) -> PokerRound:
-        """An independent deep copy."""
-        return copy.deepcopy(self)
+        """An independent copy: the containers are copied, the frozen records shared."""
+        new = object.__new__(PokerRound)
+        new.__dict__.update(self.__dict__)
+        new.wagers = dict(self.wagers)
+        new.hands = dict(self.hands)
+        new.decisions = dict(self.decisions)
+        new.results = dict(self.results)
+        new._history = list(self._history)
+        return new
 
     @classmethod
-    def replay(cls, rules: PokerRules, seats: int | Iterable[int],
-               history: Iterable[Action | Mapping[str, Any]]) -> PokerRound:
-        """Rebuild a round by applying ``history`` (actions or their ``to_dict()`` records)."""
-        rnd = cls(rules, seats)
-        for item in history:
-            rnd.apply(item if not isinstance(item, Mapping) else action_from_dict(item))
+    def replay(cls, rules: PokerRules, history: Iterable[Record | Mapping[str, Any]], *,
+               players: int | None = None) -> PokerRound:
+        """Rebuild a round from ``history`` (records or their ``to_dict()`` forms, legacy ones included).
+
+        The :class:`Start` record gives the number of players; a history without
+        one (records stored before the engine protocol) needs ``players``.
+
+        Raises:
+            HistoryError: no start record and no ``players``, a start record
+                elsewhere or disagreeing with ``players``, a malformed record.
+            IllegalActionError: a recorded action is illegal.
+        """
+        records = [item if not isinstance(item, Mapping) else action_from_dict(item) for item in history]
+        if records and isinstance(records[0], Start):
+            start = records.pop(0)
+            assert isinstance(start, Start)
+            if players is not None and players != start.players:
+                raise HistoryError(f"the history is of {start.players} players, not {players}")
+            players = start.players
+        if players is None:
+            raise HistoryError("a history without a start record needs the number of players (players=n)")
+        try:
+            rnd = cls(rules, players)
+        except RulesError as exc:
+            raise HistoryError(f"bad start record: {exc}") from None
+        for i, rec in enumerate(records):
+            if isinstance(rec, Start):
+                raise HistoryError(f"record {i + 1}: a start record can only come first")
+            rnd.apply(rec)
         return rnd
 
     # -------------------------------------------------------------- internals
@@ -587,85 +817,101 @@ class PokerRound:
         if self.phase is not phase:
             raise IllegalActionError(f"cannot {what}: the round is in the {self.phase.value} phase")
 
-    def _check_seat(self, seat: int) -> None:
-        if seat not in self.seats:
-            raise IllegalActionError(f"seat {seat} is not at this table (seats {list(self.seats)})")
+    def _check_player(self, player: object) -> None:
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.num_players:
+            return
+        who = seat_label(player) if isinstance(player, int) else f"player {player!r}"
+        raise IllegalActionError(f"{who} is not at this table (seats 1-{self.num_players})")
 
     def _check_wagers(self, a: PlaceWagers) -> None:
         r = self.rules
-        self._check_phase(Phase.WAGERS, f"place wagers for seat {a.seat}")
-        self._check_seat(a.seat)
-        if a.seat in self.wagers:
-            raise IllegalActionError(f"seat {a.seat} has already placed its wagers")
+        self._check_player(a.player)
+        who = seat_label(a.player)
+        self._check_phase(Phase.WAGERS, f"place wagers for {who}")
+        if a.player in self.wagers:
+            raise IllegalActionError(f"{who} has already placed its wagers")
         for name, v in (("ante", a.ante), ("Aces Up", a.aces_up)):
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise IllegalActionError(f"seat {a.seat}: the {name} must be a whole number of chips >= 0, got {v!r}")
+            if not _is_chips(v) or v < 0:
+                raise IllegalActionError(f"{who}: the {name} must be a whole number of chips >= 0, got {v!r}")
         if a.ante == 0 and a.aces_up == 0:
-            raise IllegalActionError(f"seat {a.seat}: place an ante, an Aces Up bet, or both")
+            raise IllegalActionError(f"{who}: place an ante, an Aces Up bet, or both")
         if a.ante and not r.min_ante <= a.ante <= r.max_ante:
-            raise IllegalActionError(f"seat {a.seat}: ante {a.ante} is outside the table limits {r.min_ante}-{r.max_ante}")
+            raise IllegalActionError(f"{who}: ante {a.ante} is outside the table limits {r.min_ante}-{r.max_ante}")
         if a.aces_up:
             if not r.min_aces_up <= a.aces_up <= r.max_aces_up:
                 raise IllegalActionError(
-                    f"seat {a.seat}: Aces Up bet {a.aces_up} is outside the table limits "
+                    f"{who}: Aces Up bet {a.aces_up} is outside the table limits "
                     f"{r.min_aces_up}-{r.max_aces_up}")
             if a.ante == 0 and r.aces_up_requires_ante:
-                raise IllegalActionError(f"seat {a.seat}: under the {r.name} rules the Aces Up bet needs an ante")
+                raise IllegalActionError(f"{who}: under the {r.name} rules the Aces Up bet needs an ante")
 
     def _check_deal(self, d: Deal) -> None:
         self._check_phase(Phase.WAGERS, "deal")
         if not self.wagers:
             raise IllegalActionError("cannot deal: no seat has placed a wager")
-        dealt_seats = [s for s, _ in d.hands]
-        if sorted(dealt_seats) != sorted(self.wagers):
-            raise IllegalActionError(
-                f"the deal must give cards to exactly the seats with wagers {sorted(self.wagers)}, got {dealt_seats}")
-        for s, h in d.hands:
+        dealt = [p for p, _ in d.hands]
+        if sorted(dealt) != sorted(self.wagers):
+            raise IllegalChanceError(
+                "the deal must give cards to exactly the seats with wagers "
+                f"({', '.join(seat_label(p) for p in sorted(self.wagers))}), "
+                f"got {', '.join(seat_label(p) if _is_chips(p) else repr(p) for p in dealt) or 'none'}")
+        for p, h in d.hands:
             if len(h) != 5:
-                raise CardError(f"seat {s} must get 5 cards, got {len(h)}")
+                raise IllegalChanceError(f"{seat_label(p)} must get 5 cards, got {len(h)}")
         if len(d.dealer) != 6:
-            raise CardError(f"the dealer must get 6 cards, got {len(d.dealer)}")
+            raise IllegalChanceError(f"the dealer must get 6 cards, got {len(d.dealer)}")
         if d.up_card not in d.dealer:
-            raise CardError(f"the up card {d.up_card} is not one of the dealer's cards")
-        check_distinct(d.dealer, *(h for _, h in d.hands))
+            raise IllegalChanceError(f"the up card {d.up_card} is not one of the dealer's cards")
+        try:
+            check_distinct(d.dealer, *(h for _, h in d.hands))
+        except CardError as exc:
+            raise IllegalChanceError(str(exc)) from None
 
     def _check_decision(self, a: Fold | Play) -> None:
-        what = "fold" if isinstance(a, Fold) else f"play {a.amount}"
-        self._check_phase(Phase.DECISIONS, f"{what} for seat {a.seat}")
-        self._check_seat(a.seat)
-        if a.seat not in self.deciding_seats:
-            raise IllegalActionError(f"seat {a.seat} has no ante, so it has no decision to make")
-        if a.seat in self.decisions:
-            raise IllegalActionError(f"seat {a.seat} has already decided")
-        if a.seat != self.actor:
-            raise IllegalActionError(f"seat {a.seat} cannot act out of turn: seat {self.actor} decides first")
+        self._check_player(a.player)
+        who = seat_label(a.player)
+        what = "fold" if isinstance(a, Fold) else f"play {a.amount!r}"
+        self._check_phase(Phase.DECISIONS, f"{what} for {who}")
+        if a.player not in self.deciding_players:
+            raise IllegalActionError(f"{who} has no ante, so it has no decision to make")
+        if a.player in self.decisions:
+            raise IllegalActionError(f"{who} has already decided")
+        if a.player != self.actor:
+            assert self.actor is not None
+            raise IllegalActionError(f"{who} cannot act out of turn: {seat_label(self.actor)} decides first")
         if isinstance(a, Play):
-            ante = self.wagers[a.seat].ante
-            if not isinstance(a.amount, int) or isinstance(a.amount, bool) or \
-                    not self.rules.play_amount_allowed(ante, a.amount):
+            ante = self.wagers[a.player].ante
+            if not _is_chips(a.amount) or not self.rules.play_amount_allowed(ante, a.amount):
                 raise IllegalActionError(
-                    f"seat {a.seat}: play bet {a.amount!r} is not allowed on an ante of {ante}: "
+                    f"{who}: play bet {a.amount!r} is not allowed on an ante of {ante}: "
                     f"the play bet must be {self.rules.describe_play_bets(ante)}")
 
     def _showdown(self) -> None:
-        for s in self.seats:
-            if s not in self.wagers:
+        for p in range(self.num_players):
+            if p not in self.wagers:
                 continue
-            w = self.wagers[s]
-            d = self.decisions.get(s)
-            self.results[s] = settle_hand(
-                self.rules, self.hands[s], self.dealer_cards, ante=w.ante,
-                play=d.amount if isinstance(d, Play) else None, aces_up=w.aces_up, seat=s)
+            w = self.wagers[p]
+            d = self.decisions.get(p)
+            self.results[p] = settle_hand(
+                self.rules, self.hands[p], self.dealer_cards, ante=w.ante,
+                play=d.amount if isinstance(d, Play) else None, aces_up=w.aces_up, player=p)
         self.phase = Phase.SETTLED
 
     def __repr__(self) -> str:
-        return f"PokerRound({self.rules.name!r}, seats={list(self.seats)}, phase={self.phase.value})"
+        return f"PokerRound({self.rules.name!r}, players={self.num_players}, phase={self.phase.value})"
 
 
 def describe_result(result: SeatResult) -> str:
-    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``."""
+    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``; a capped win adds
+    ``"win cap -1600 (wins 10000 capped at 8400)"``."""
     parts = [f"{k.replace('_', ' ')} {v:+d}" for k, v in result.wagers.items() if v]
     if result.win_cap_adjustment:
-        parts.append(f"win cap {result.win_cap_adjustment:+d}")
+        wins = result.settlement.wins
+        parts.append(f"win cap {result.win_cap_adjustment:+d} (wins {wins} capped at "
+                     f"{wins + result.win_cap_adjustment})")
     return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+d}"
 
+
+if TYPE_CHECKING:  # pragma: no cover - mypy checks that the round implements the engine protocol
+    def _implements_protocol(r: PokerRound) -> GameState:
+        return r

@@ -14,6 +14,7 @@ from ``"50/40/8/5/4/3/1"`` (:func:`parse_aces_up`, :func:`parse_ante_bonus`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -195,7 +196,9 @@ class PokerRules:
         aces_up_requires_ante: seed 004 "can only be placed after making an Ante
             bet"; seed 002 allows the Aces Up alone ("the ante, the optional Aces
             Up side bet, or both").
-        win_cap: most a seat can win in one round, in chips (seed 004: 8,400), or None.
+        win_cap: most a seat's winning wagers can win together in one round, in chips
+            (seed 004: 8,400), or None; losing wagers are not netted first
+            (:mod:`fourcards.poker.settlement`).
         min_ante, max_ante: table limits on the ante, in chips.
         min_aces_up, max_aces_up: table limits on the Aces Up bet, in chips.
         max_seats: seats per round (1..9: 9 x 5 + 6 = 51 cards).
@@ -244,30 +247,39 @@ class PokerRules:
         if not 1 <= self.max_seats <= 9:
             raise RulesError(f"seats per round must be 1..9, got {self.max_seats}")
 
+    def play_amounts(self, ante: int) -> Sequence[int]:
+        """The legal play bets, in chips, on an ante of ``ante`` chips, increasing.
+
+        The one place that decides them: the round, the strategies, the exact
+        analysis, the simulator and the web app all ask here. Seed 002 §3.1(b):
+        any whole amount from ``min_play_multiple`` x to ``max_play_multiple`` x
+        the ante (a ``range``); seed 004: exactly the :attr:`play_multiples`
+        (1x or 3x; a tuple).
+        """
+        if self.play_any_amount:
+            return range(self.min_play_multiple * ante, self.max_play_multiple * ante + 1)
+        return tuple(m * ante for m in self.play_multiples)
+
     @property
     def decision_multiples(self) -> tuple[int, ...]:
-        """Play multiples a strategy chooses among: all whole multiples 1..3 when any
-        amount is allowed (the EV is linear in the play bet, so only 1x and 3x are
-        ever strictly optimal), else :attr:`play_multiples`."""
-        if self.play_any_amount:
-            return tuple(range(self.min_play_multiple, self.max_play_multiple + 1))
-        return self.play_multiples
+        """Play multiples a strategy chooses among: the legal play bets on an ante of 1
+        (:meth:`play_amounts`) - all whole multiples 1..3 when any amount is allowed
+        (the EV is linear in the play bet, so only 1x and 3x are ever strictly
+        optimal), else :attr:`play_multiples`."""
+        return tuple(self.play_amounts(1))
 
     def play_amount_allowed(self, ante: int, amount: int) -> bool:
-        """Whether ``amount`` chips is a legal play bet on an ante of ``ante`` chips."""
-        if self.play_any_amount:
-            return self.min_play_multiple * ante <= amount <= self.max_play_multiple * ante
-        return any(amount == m * ante for m in self.play_multiples)
+        """Whether ``amount`` chips is a legal play bet on an ante of ``ante`` chips (:meth:`play_amounts`)."""
+        return amount in self.play_amounts(ante)
 
     def describe_play_bets(self, ante: int | None = None) -> str:
-        """Human text of the legal play bets, e.g. ``"1x-3x the ante"`` or ``"10 or 30"``."""
+        """Human text of the legal play bets (:meth:`play_amounts`), e.g. ``"any whole amount from 1x to
+        3x the ante"``, ``"any whole amount from 10 to 30"``, ``"1x or 3x the ante"`` or ``"10 or 30"``."""
+        amounts = self.play_amounts(1 if ante is None else ante)
+        unit, tail = ("x", " the ante") if ante is None else ("", "")
         if self.play_any_amount:
-            if ante is None:
-                return f"any whole amount from {self.min_play_multiple}x to {self.max_play_multiple}x the ante"
-            return f"any whole amount from {self.min_play_multiple * ante} to {self.max_play_multiple * ante}"
-        if ante is None:
-            return " or ".join(f"{m}x" for m in self.play_multiples) + " the ante"
-        return " or ".join(str(m * ante) for m in self.play_multiples)
+            return f"any whole amount from {amounts[0]}{unit} to {amounts[-1]}{unit}{tail}"
+        return " or ".join(f"{a}{unit}" for a in amounts) + tail
 
     def with_tables(self, ante_bonus: AnteBonusTable | None = None,
                     aces_up: AcesUpTable | None = None) -> PokerRules:

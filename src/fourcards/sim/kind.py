@@ -111,7 +111,7 @@ def _kind_task(job: _Job, lo: int, hi: int) -> _Partial:
         first = c * CHUNK_DEALS
         for g in range(first, min(first + CHUNK_DEALS, job.deals)):
             game = play_deal(job.rules, bots, [job.stack] * p, rng, g % p)
-            pay = game.payoffs
+            pay = game.returns()
             per_bot = dict.fromkeys(names, 0)
             for s, v in enumerate(pay):
                 part.seat_sum[s] += v

@@ -4,7 +4,7 @@ Each round: one seat with an ante of ``ante`` chips (and optionally an Aces Up
 bet of ``aces_up`` chips) against the dealer, from a fresh 52-card deck: five
 cards to the player, six to the dealer (one up card). The strategy decides fold
 or a play bet of 1x-3x the ante from the player's five cards and the up card;
-settlement follows :func:`fourcards.poker.round.settle_hand` exactly (ties to
+settlement is :func:`fourcards.poker.settlement.settle`, the round's (ties to
 the player, the dealer always qualifies, the ante bonus paid whenever the
 player plays, Aces Up settled on the player's hand even on a fold, the win cap).
 
@@ -42,8 +42,9 @@ from typing import Any
 import numpy as np
 
 from fourcards.errors import FourcardsError
-from fourcards.hands import HandCategory
+from fourcards.hands import N_VALUES, HandCategory, HandValue, dense_to_value
 from fourcards.poker.rules import PokerRules, get_rules
+from fourcards.poker.settlement import settle
 from fourcards.sim import kernels as K
 from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, progress_counter, run_tasks
 from fourcards.sim.stats import Summary, quantiles_from_histogram, summarize_counts
@@ -163,17 +164,28 @@ def _decision_tables(strategy: SimStrategy) -> tuple[np.ndarray, np.ndarray]:
 
 # -------------------------------------------------------------- settlement
 
+def _class_hands() -> list[tuple[HandValue, HandValue, HandValue]]:
+    """Per player hand class: (the class's lowest hand value, a dealer hand that beats it, one it
+    beats or ties). The settlement depends on the player's hand only through its class (the
+    ante bonus and Aces Up pay lines), so these stand for every hand of the class."""
+    top = dense_to_value(N_VALUES - 1)  # four aces: beats the lowest hand of every class
+    out = []
+    for pc in range(K.N_PCLASS):
+        low = dense_to_value(int(np.flatnonzero(K.PCLASS_OF_DENSE == pc)[0]))
+        out.append((low, top, low))
+    return out
+
+
 def net_table(rules: PokerRules, ante: int = 1, aces_up: int = 0) -> np.ndarray:
     """Net chips of one round by (play multiple 0..3, win 0/1, player hand class).
 
     Shape ``(4, 2, 9) int64``; the player hand class is an index into
     :data:`fourcards.sim.kernels.PCLASS_NAMES` (the category of the best four,
     pairs split into below aces / aces). ``win`` = the player's best four is equal
-    to or better than the dealer's. Same rules as
-    :func:`fourcards.poker.round.settle_hand`: fold loses the ante; a play wins or
-    loses ``ante + play`` even money; the ante bonus pays on the ante whenever the
-    player plays; Aces Up is settled on the player's hand alone; the total win is
-    capped at ``rules.win_cap``.
+    to or better than the dealer's. Each cell is
+    :func:`fourcards.poker.settlement.settle` of a hand of the class (fold for
+    multiple 0), so the simulator settles exactly as the round does, win cap
+    included.
 
     Raises:
         SimulationError: ``ante`` < 1 or ``aces_up`` < 0.
@@ -182,24 +194,12 @@ def net_table(rules: PokerRules, ante: int = 1, aces_up: int = 0) -> np.ndarray:
         raise SimulationError(f"the ante must be a whole number of chips >= 1, got {ante!r}")
     if not isinstance(aces_up, int) or aces_up < 0:
         raise SimulationError(f"the Aces Up bet must be a whole number of chips >= 0, got {aces_up!r}")
-    bonus = rules.ante_bonus.pays_by_category()
-    au = rules.aces_up.as_dict()
     out = np.zeros((4, 2, K.N_PCLASS), dtype=np.int64)
-    for m in range(4):
-        for w in range(2):
-            for pc in range(K.N_PCLASS):
-                cat = _PCLASS_CATEGORY[pc]
-                if m == 0:
-                    total = -ante
-                else:
-                    stake = ante + m * ante
-                    total = (stake if w else -stake) + ante * bonus[cat]
-                if aces_up:
-                    f = _ACES_UP_FIELD[pc]
-                    total += -aces_up if f is None else aces_up * au[f]
-                if rules.win_cap is not None and total > rules.win_cap:
-                    total = rules.win_cap
-                out[m, w, pc] = total
+    for pc, (player, beats_it, loses_to_it) in enumerate(_class_hands()):
+        for w, dealer in ((0, beats_it), (1, loses_to_it)):
+            for m in range(4):
+                out[m, w, pc] = settle(rules, player, dealer, ante=ante, play=m * ante if m else None,
+                                       aces_up=aces_up).net
     return out
 
 

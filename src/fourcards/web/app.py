@@ -74,19 +74,31 @@ def _validation_detail(exc: ValidationError | RequestValidationError) -> tuple[i
 
 
 def _redact_history(deal: dict[str, Any], seat: SeatInfo | None) -> dict[str, Any]:
-    """Hide the cards of Four Card Poker seats that folded (except from themselves)."""
-    folded = {str(r["seat"]) for r in deal.get("history", []) if r.get("kind") == "fold"}
-    own = str(seat.seat) if seat else None
-    hidden = folded - {own}
+    """Hide the cards of Four Card Poker seats that folded (except from themselves).
+
+    Records name round players (0-based) under ``"player"``, a deal's hands as
+    ``[{"player", "cards"}]``; records stored before the engine protocol name
+    table seats under ``"seat"`` and hands as ``{"<seat>": cards}``. Table seat =
+    player + 1.
+    """
+    def table_seat(r: dict[str, Any]) -> int:
+        return int(r["player"]) + 1 if "player" in r else int(r["seat"])
+
+    folded = {table_seat(r) for r in deal.get("history", []) if r.get("kind") == "fold"}
+    hidden = folded - {seat.seat if seat else None}
     if not hidden:
         return deal
     for r in deal["history"]:
         if r.get("kind") == "deal":
-            r["hands"] = {s: (None if s in hidden else h) for s, h in r["hands"].items()}
+            hands = r["hands"]
+            if isinstance(hands, dict):
+                r["hands"] = {s: (None if int(s) in hidden else h) for s, h in hands.items()}
+            else:
+                r["hands"] = [{**h, "cards": None} if table_seat(h) in hidden else h for h in hands]
     seats = (deal.get("result") or {}).get("seats") or {}
     for s in hidden:
-        if s in seats:
-            seats[s]["player_hand"] = None
+        if str(s) in seats:
+            seats[str(s)]["player_hand"] = None
     return deal
 
 

@@ -66,7 +66,7 @@ def build_rules(game: str, preset: str | None, options: RulesOptions) -> Any:
 
 
 def _min_play_multiple(rules: Any) -> int:
-    return int(rules.min_play_multiple if rules.play_any_amount else min(rules.play_multiples))
+    return int(min(rules.decision_multiples))
 
 
 def check_poker_chips(rules: Any, starting_chips: int, bot_ante: int | None) -> int:

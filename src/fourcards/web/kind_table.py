@@ -112,7 +112,7 @@ class KindTable(Table):
             "finish": new.finish_reason,
             "awards": [{**a.to_dict(), "table_seat": self.order[a.seat],
                         "name": self.players[self.order[a.seat]].name} for a in new.awards],
-            "payoffs": {str(self.order[i]): p for i, p in enumerate(new.payoffs)},
+            "payoffs": {str(self.order[i]): p for i, p in enumerate(new.returns())},
         }
         return DealClose("settled", result)
 
@@ -317,7 +317,8 @@ class KindTable(Table):
         actions: list[dict[str, Any]] = []
         if deal is not None and seat is not None and not seat.is_bot and deal["actor"] == seat.seat:
             assert self.current is not None
-            actions = [la.to_dict() for la in self.current.legal_actions()]
+            actions = [{k: v for k, v in la.to_dict().items() if k != "player"}  # table seats, not players
+                       for la in self.current.legal_actions()]
             me = next(e for e in deal["seats"] if e["seat"] == seat.seat)
             out["deal"] = {**deal, "legal_actions": actions, "to_call": max(0, deal["bet"] - me["stake"])}
         out["actions"] = actions

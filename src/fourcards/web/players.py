@@ -49,11 +49,7 @@ def poker_bot_decision(cards: list[Card], rules: PokerRules, ante: int, balance:
         want = 3
     if want == 0:
         return None
-    if rules.play_any_amount:
-        options = list(range(rules.min_play_multiple, rules.max_play_multiple + 1))
-    else:
-        options = list(rules.play_multiples)
-    affordable = [m for m in options if m * ante <= balance]
+    affordable = [m for m in rules.decision_multiples if m * ante <= balance]
     if not affordable:
         return None
     best = max((m for m in affordable if m <= want), default=min(affordable))

@@ -20,7 +20,6 @@ Errors are :class:`ApiError` (HTTP status + a message naming the problem).
 from __future__ import annotations
 
 import asyncio
-import copy
 import hashlib
 import json
 import logging
@@ -41,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from fourcards.web.hub import Hub
 
 __all__ = ["ApiError", "SeatInfo", "Connection", "Table", "PokerTable", "hash_token", "new_token",
-           "poker_rules_from_dict", "replace_rules", "BOT_NAMES", "fast_clone"]
+           "poker_rules_from_dict", "replace_rules", "BOT_NAMES"]
 
 log = logging.getLogger(__name__)
 
@@ -80,19 +79,6 @@ def poker_rules_from_dict(d: dict[str, Any]) -> PokerRules:
     kwargs["aces_up"] = parse_aces_up(str(d["aces_up"]))
     kwargs["play_multiples"] = tuple(d.get("play_multiples", (1, 2, 3)))
     return PokerRules(**kwargs)
-
-
-def fast_clone(obj: Any) -> Any:
-    """A copy of an engine object whose containers hold only immutable values
-    (frozen dataclasses, tuples, cards): every list/dict/set attribute is
-    copied, everything else shared. Much cheaper than ``deepcopy`` for the
-    copy-apply-commit pattern; applying an action to the copy leaves ``obj``
-    unchanged."""
-    new = copy.copy(obj)
-    for name, value in vars(obj).items():
-        if isinstance(value, (list, dict, set)):
-            setattr(new, name, type(value)(value))
-    return new
 
 
 @dataclass
@@ -469,7 +455,8 @@ class Table:
 class PokerTable(Table):
     """A Four Card Poker table: seats 1-9 against the dealer (the house).
 
-    A round opens when the first seat places its wagers; the host deals (bots
+    The round's players are ``0..max_seats-1``: table seat ``s`` is player
+    ``s - 1`` (:func:`_player`, :func:`_seat`). A round opens when the first seat places its wagers; the host deals (bots
     place their ``bot_ante`` first); seats decide in seat order; the round
     settles at the last decision. Ledger: wagers move player -> ``bets``; at
     settlement ``bets`` returns each stake to its player and the house pays or
@@ -498,7 +485,7 @@ class PokerTable(Table):
         return POKER_BOT_KINDS
 
     def _fresh_round(self) -> PokerRound:
-        return PokerRound(self.rules, range(1, self.rules.max_seats + 1))
+        return PokerRound(self.rules, self.rules.max_seats)
 
     @property
     def bot_ante(self) -> int:
@@ -521,13 +508,13 @@ class PokerTable(Table):
         entries: list[Entry] = []
         result: dict[str, Any] = {"seats": {}, "dealer_cards": [str(c) for c in rnd.dealer_cards],
                                   "house_net": rnd.house_net}
-        for s, res in rnd.results.items():
-            p = self.players[s]
-            stake = rnd.total_wagered(s)
+        for i, res in rnd.results.items():
+            p = self.players[_seat(i)]
+            stake = rnd.total_wagered(i)
             entries += [Entry("bets", -stake, None, "settle"),
                         Entry("player", stake + res.net, p.player_id, "settle"),
                         Entry("house", -res.net, None, "settle")]
-            result["seats"][str(s)] = {"player_id": p.player_id, "name": p.name, **res.to_dict()}
+            result["seats"][str(_seat(i))] = {"player_id": p.player_id, "name": p.name, **res.to_dict()}
         return [e for e in entries if e.amount], DealClose("settled", result)
 
     async def _apply(self, new: PokerRound, records: list[dict[str, Any]], entries: list[Entry],
@@ -553,8 +540,8 @@ class PokerTable(Table):
 
         dealer = " ".join(parse_card(str(c)).pretty for c in rnd.dealer_cards)
         self.add_log(f"Showdown: the dealer shows {dealer} - {_dealer_desc(rnd)}")
-        for s, res in rnd.results.items():
-            self.add_log(f"{self.players[s].name}: {describe_result(res)}")
+        for i, res in rnd.results.items():
+            self.add_log(f"{self.players[_seat(i)].name}: {describe_result(res)}")
 
     def _new_round_if_first(self) -> None:
         if self.deal_id is None:
@@ -577,8 +564,8 @@ class PokerTable(Table):
         if ante + aces_up > seat.balance:
             raise ApiError(409, f"not enough chips: ante {ante} + Aces Up {aces_up} is more than your "
                                 f"balance of {seat.balance}")
-        new = fast_clone(self.round)
-        action = PlaceWagers(seat.seat, ante, aces_up)
+        new = self.round.clone()
+        action = PlaceWagers(_player(seat.seat), ante, aces_up)
         try:
             new.apply(action)
         except FourcardsError as exc:
@@ -600,12 +587,12 @@ class PokerTable(Table):
         if a.kind == "play":
             if a.amount is None:
                 raise ApiError(422, "a play bet needs an amount (chips)")
-            action: Fold | Play = Play(seat.seat, a.amount)
+            action: Fold | Play = Play(_player(seat.seat), a.amount)
         else:
             if a.amount:
                 raise ApiError(422, "a fold takes no amount")
-            action = Fold(seat.seat)
-        new = fast_clone(rnd)
+            action = Fold(_player(seat.seat))
+        new = rnd.clone()
         try:
             new.apply(action)  # turn, phase and amount checks: the engine's
         except FourcardsError as exc:
@@ -617,9 +604,9 @@ class PokerTable(Table):
         if isinstance(action, Play):
             entries = [Entry("player", -action.amount, seat.player_id, "play"),
                        Entry("bets", action.amount, None, "play")]
-        cards = [str(c) for c in rnd.hands[seat.seat]]
+        cards = [str(c) for c in rnd.hands[_player(seat.seat)]]
         up = str(rnd.up_card)
-        ante = rnd.wagers[seat.seat].ante
+        ante = rnd.wagers[_player(seat.seat)].ante
         line = f"{seat.name} " + (f"plays {action.amount}" if isinstance(action, Play) else "folds")
         await self._apply(new, [action.to_dict()], entries, seat, line)
         if a.trainer and not seat.is_bot:
@@ -646,29 +633,29 @@ class PokerTable(Table):
         if self.round.phase is not Phase.WAGERS:
             raise ApiError(409, "the cards are already out")
         for s, p in sorted(self.players.items()):
-            if p.is_bot and s not in self.round.wagers and p.balance >= self.bot_ante:
+            if p.is_bot and _player(s) not in self.round.wagers and p.balance >= self.bot_ante:
                 await self._wager(p, self.bot_ante, 0)
         if not self.round.wagers:
             raise ApiError(409, "cannot deal: no seat has placed a wager")
-        new = fast_clone(self.round)
-        deal = new.deal()  # the OS CSPRNG
+        new = self.round.clone()
+        deal = new.apply_chance()  # the OS CSPRNG
         await self._apply(new, [deal.to_dict()], [], None,
                           f"Deal {self.next_deal_number - 1}: cards are dealt; the dealer's up card is "
                           f"{parse_card(str(deal.up_card)).pretty}")
 
     async def _void(self, reason: str, by: SeatInfo | None) -> None:
         rnd = self.round
-        new = fast_clone(rnd)
+        new = rnd.clone()
         try:
             new.apply(Void(reason))
         except FourcardsError as exc:
             raise ApiError(409, str(exc)) from None
         entries = []
-        for s in rnd.wagers:
-            amt = rnd.total_wagered(s)
+        for i in rnd.wagers:
+            amt = rnd.total_wagered(i)
             if amt:
                 entries += [Entry("bets", -amt, None, "refund"),
-                            Entry("player", amt, self.players[s].player_id, "refund")]
+                            Entry("player", amt, self.players[_seat(i)].player_id, "refund")]
         number = self.next_deal_number - 1
         await self.commit(self._write([Void(reason).to_dict()], entries, by,
                                       DealClose("voided", {"voided": True}, reason)))
@@ -682,7 +669,7 @@ class PokerTable(Table):
         actor = rnd.actor
         if actor is None:
             return False
-        p = self.players.get(actor)
+        p = self.players.get(_seat(actor))
         if p is None or not p.is_bot:
             return False
         ante = rnd.wagers[actor].ante
@@ -696,17 +683,28 @@ class PokerTable(Table):
     # -------------------------------------------------------------- views
 
     def _round_view(self, rnd: PokerRound, seat: SeatInfo | None) -> dict[str, Any]:
-        obs = rnd.observation(seat.seat if seat else None)
+        """The round's observation for ``seat`` in table seats (the browser's shape)."""
+        obs = rnd.observation(_player(seat.seat) if seat else None).to_dict()
         seats = []
-        for entry in obs["seats"]:
-            p = self.players.get(entry["seat"])
-            if p is None and not entry["ante"] and not entry["aces_up"]:
+        for view in obs.pop("players"):
+            s = _seat(view.pop("player"))
+            p = self.players.get(s)
+            if p is None and not view["ante"] and not view["aces_up"]:
                 continue
-            entry["name"] = p.name if p else f"seat {entry['seat']}"
-            entry["is_bot"] = bool(p and p.is_bot)
+            entry = {"seat": s, **view, "name": p.name if p else f"seat {s}", "is_bot": bool(p and p.is_bot)}
+            if entry["result"] is None:
+                del entry["result"]
+            else:
+                entry["result"]["seat"] = _seat(entry["result"].pop("player"))
             seats.append(entry)
+        obs.pop("player")
+        obs.pop("legal_actions")
+        obs.pop("chance_step")
+        if obs["dealer_hand"] is None:
+            del obs["dealer_hand"]
+        obs["seat"] = seat.seat if seat else None
+        obs["actor"] = None if obs["actor"] is None else _seat(obs["actor"])
         obs["seats"] = seats
-        obs.pop("legal_actions", None)
         return obs
 
     def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
@@ -734,17 +732,18 @@ class PokerTable(Table):
         if seat is None or seat.is_bot:
             return []
         rnd, r = self.round, self.rules
+        me = _player(seat.seat)
         out: list[dict[str, Any]] = []
-        if rnd.phase is Phase.WAGERS and seat.seat not in rnd.wagers:
+        if rnd.phase is Phase.WAGERS and me not in rnd.wagers:
             out.append({"kind": "wager", "ante_min": r.min_ante, "ante_max": min(r.max_ante, seat.balance),
                         "aces_up_min": r.min_aces_up, "aces_up_max": min(r.max_aces_up, seat.balance),
                         "aces_up_requires_ante": r.aces_up_requires_ante, "balance": seat.balance})
-        elif rnd.phase is Phase.DECISIONS and rnd.actor == seat.seat:
-            amounts = [x for x in rnd.play_amounts(seat.seat) if x <= seat.balance]
+        elif rnd.phase is Phase.DECISIONS and rnd.actor == me:
+            amounts = [x for x in rnd.play_amounts(me) if x <= seat.balance]
             out.append({"kind": "fold"})
             if amounts:
                 play: dict[str, Any] = {"kind": "play", "min": amounts[0], "max": amounts[-1],
-                                        "ante": rnd.wagers[seat.seat].ante}
+                                        "ante": rnd.wagers[me].ante}
                 if not r.play_any_amount:
                     play["amounts"] = amounts
                 out.append(play)
@@ -759,6 +758,16 @@ class PokerTable(Table):
         if self.in_progress:
             out.append("void")
         return out
+
+
+def _player(seat: int) -> int:
+    """The round's player (0-based) at table seat ``seat`` (1-based)."""
+    return seat - 1
+
+
+def _seat(player: int) -> int:
+    """The table seat (1-based) of the round's ``player`` (0-based)."""
+    return player + 1
 
 
 def _dealer_desc(rnd: PokerRound) -> str:
