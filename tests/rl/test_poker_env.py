@@ -19,7 +19,7 @@ from fourcards.poker.round import settle_hand
 from fourcards.poker.rules import get_rules
 from fourcards.rl import PokerEnv, PokerVectorEnv, train_chart
 from fourcards.rl.learn import cells_of
-from fourcards.rl.poker_env import ENV_ID, encode
+from fourcards.rl.poker import ENV_ID, encode
 
 DEAL = {"cards": "As Ad 7c 5h 2d", "dealer": "Kc Kd 9s 8h 4c 3s", "up_card": "Kc"}
 

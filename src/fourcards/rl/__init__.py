@@ -26,10 +26,10 @@ from typing import Any
 __all__ = ["PokerEnv", "PokerVectorEnv", "kind_env", "KindEnv", "train_chart", "ChartLearner"]
 
 _WHERE = {
-    "PokerEnv": "fourcards.rl.poker_env",
-    "PokerVectorEnv": "fourcards.rl.poker_env",
-    "kind_env": "fourcards.rl.kind_env",
-    "KindEnv": "fourcards.rl.kind_env",
+    "PokerEnv": "fourcards.rl.poker",
+    "PokerVectorEnv": "fourcards.rl.poker",
+    "kind_env": "fourcards.rl.kind",
+    "KindEnv": "fourcards.rl.kind",
     "train_chart": "fourcards.rl.learn",
     "ChartLearner": "fourcards.rl.learn",
 }

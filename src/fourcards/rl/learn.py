@@ -26,7 +26,7 @@ import numpy as np
 
 from fourcards.hands import best4_of5
 from fourcards.poker.strategy import HAND_CLASSES, StrategyChart, hand_class_of_rank
-from fourcards.rl.poker_env import ACTIONS, OBS_SIZE
+from fourcards.rl.poker import ACTIONS, OBS_SIZE
 
 __all__ = ["ChartLearner", "cells_of", "train_chart"]
 

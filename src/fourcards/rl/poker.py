@@ -28,16 +28,15 @@ the same settlement core) - millions of episodes a second, for learners.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from fourcards.cards import Card
 from fourcards.errors import IllegalActionError, RulesError
-from fourcards.poker.round import ActionKind, Deal, LegalAction, PokerRound
+from fourcards.poker.round import ActionKind, Deal, PokerRound
 from fourcards.poker.rules import PokerRules, get_rules
 from fourcards.rl import missing_extra
+from fourcards.rl.encoding import ACTIONS, OBS_SIZE, action_mask, encode
 
 try:
     import gymnasium as gym
@@ -49,40 +48,12 @@ except ModuleNotFoundError as exc:  # pragma: no cover - the 'rl' extra is not i
 
 __all__ = ["ACTIONS", "OBS_SIZE", "ENV_ID", "PlayBetSpace", "PokerEnv", "PokerVectorEnv", "action_mask", "encode"]
 
-#: Action ``i`` of the environments: fold, then a play bet of 1, 2 or 3 x the ante.
-ACTIONS = ("fold", "play_1x", "play_2x", "play_3x")
-#: Length of an observation: 52 for the player's cards, 52 for the dealer's up card.
-OBS_SIZE = 104
-
-
 def _rules(rules: PokerRules | str, ante_bonus: str | None, aces_up_table: str | None) -> PokerRules:
     if isinstance(rules, PokerRules):
         if ante_bonus or aces_up_table:
             raise RulesError("give pay tables with a preset name, or put them in the PokerRules")
         return rules
     return get_rules(rules, ante_bonus=ante_bonus, aces_up=aces_up_table)
-
-
-def action_mask(options: Sequence[LegalAction], ante: int) -> np.ndarray:
-    """``int8[4]``: which of fold / play 1x / 2x / 3x the ``options`` (a player's legal actions) allow."""
-    mask = np.zeros(len(ACTIONS), dtype=np.int8)
-    for o in options:
-        if o.kind is ActionKind.FOLD:
-            mask[0] = 1
-        elif o.kind is ActionKind.PLAY:
-            for k in (1, 2, 3):
-                amount = k * ante
-                if (amount in o.amounts) if o.amounts is not None else o.min_amount <= amount <= o.max_amount:
-                    mask[k] = 1
-    return mask
-
-
-def encode(cards: Sequence[Card | int], up: Card | int) -> np.ndarray:
-    """The observation of five player ``cards`` and the dealer's ``up`` card (see the module doc)."""
-    obs = np.zeros(OBS_SIZE, dtype=np.int8)
-    obs[[c.index if isinstance(c, Card) else int(c) for c in cards]] = 1
-    obs[52 + (up.index if isinstance(up, Card) else int(up))] = 1
-    return obs
 
 
 class PlayBetSpace(spaces.Discrete):
@@ -316,7 +287,7 @@ class PokerVectorEnv(VectorEnv):
 
 
 #: Gymnasium id, registered on import: ``gymnasium.make("fourcards/FourCardPoker-v0", rules="online")`` (or
-#: ``gymnasium.make("fourcards.rl.poker_env:fourcards/FourCardPoker-v0")``, which imports this module).
+#: ``gymnasium.make("fourcards.rl.poker:fourcards/FourCardPoker-v0")``, which imports this module).
 ENV_ID = "fourcards/FourCardPoker-v0"
 if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point="fourcards.rl.poker_env:PokerEnv", max_episode_steps=1)
+    gym.register(id=ENV_ID, entry_point="fourcards.rl.poker:PokerEnv", max_episode_steps=1)
