@@ -6,13 +6,16 @@ Rulings: rules.md FCP-3 (play 1x-3x live, exactly 1x or 3x online), FCP-5/FCP-6
 
 from __future__ import annotations
 
+import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
 from fourcards.cards import Card, parse_cards
+from fourcards.cli import main
 from fourcards.errors import IllegalActionError, RulesError
 from fourcards.poker import analysis as an
 from fourcards.poker.round import settle_hand
@@ -113,7 +116,8 @@ def test_vector_env_refuses_a_masked_action_and_changes_nothing() -> None:
     assert (vec.reset(seed=2)[0] == obs).all()
 
 
-def test_learned_chart_scored_exactly_lands_within_0_3pct_of_the_optimal_house_edge() -> None:
+def test_learned_chart_scored_exactly_lands_within_0_3pct_of_the_optimal_house_edge(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 13 item 6: a tabular learner on 8M vectorised rounds; its chart scored by the exact analysis.
 
     The optimal house edge is 2.7879% of the ante (docs/analysis.md); the best chart of
@@ -127,6 +131,14 @@ def test_learned_chart_scored_exactly_lands_within_0_3pct_of_the_optimal_house_e
     assert abs(float(optimal.house_edge) - 0.027879) < 5e-7
     assert float(learned.house_edge - optimal.house_edge) < 0.003
     assert "3x" in chart.to_csv() and learned.house_edge > optimal.house_edge
+    # the same chart as a file, scored by the command line: the same exact figure
+    path = tmp_path / "learned.csv"
+    path.write_text(chart.to_csv())
+    with pytest.raises(SystemExit) as exc:
+        main(["poker", "analyze", "--rules", "live", "--strategy", str(path), "--json"])
+    assert exc.value.code == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["strategy"] == "learned" and sheet["house_edge"] == pytest.approx(float(learned.house_edge))
 
 
 def test_learner_cells_are_the_chart_cells() -> None:
