@@ -1,9 +1,9 @@
 """Exact Four Card Poker analysis: cold and warm full analysis, decisions per second.
 
 Run: ``pytest benchmarks/bench_analysis.py --benchmark-only`` (figures in docs/analysis.md).
-The disk cache goes to a temporary folder. Numba compiles its kernels once and
-caches them next to the sources; a first-ever run pays that (about 5-10 s) on
-top, which these benchmarks exclude by warming up first.
+The disk cache goes to a temporary folder. The kernels are compiled at install
+(or by numba on first use, cached); these benchmarks warm up first. Whole-process
+figures (first runs, no counts cache, warm cache): ``benchmarks/issue14.py``.
 
 * cold: base tables + dealer counts computed + optimal figures (no cache at all);
 * warm (disk): counts loaded from the disk cache + optimal figures (a new process);
@@ -18,6 +18,8 @@ import pytest
 
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
+from fourcards.poker.exact import counts as ec
+from fourcards.poker.exact.figures import _as_rules
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +30,7 @@ def cache(tmp_path_factory):
 
 
 def _forget(d):
-    an._MEMO.pop(str(d.resolve()), None)
+    ec._MEMO.pop(str(d.resolve()), None)
 
 
 def test_cold_full_analysis(benchmark, cache):
@@ -61,7 +63,7 @@ def test_warm_full_analysis_from_disk(benchmark, cache):
 
 def test_warm_pay_table_change_in_memory(benchmark, cache):
     counts = an.exact_counts(directory=cache)
-    rules = an._as_rules("live").with_tables(ante_bonus=an._as_rules("live").ante_bonus)
+    rules = _as_rules("live").with_tables(ante_bonus=_as_rules("live").ante_bonus)
     benchmark(lambda: an.analyze(rules, counts=counts))
 
 

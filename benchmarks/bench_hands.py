@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from fourcards.cards import Card
-from fourcards.hands import all_hands, best4_of5, best4_of6, best_hand
+from fourcards.hands import all_hands, best4_of5, best4_of6, best_hand, best_hands
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +52,16 @@ def test_single_hand_best_of_six(benchmark):
     cards = [Card(i) for i in (3, 17, 30, 41, 50, 8)]
     benchmark(best_hand, cards)
     _rate(benchmark, 1)
+
+
+def test_single_hand_best_of_five_with_a_flush(benchmark):
+    """Four or more cards of one suit: the suited fours are valued too (the slower path)."""
+    cards = [Card(i) for i in (0, 8, 20, 36, 49)]  # four clubs
+    benchmark(best_hand, cards)
+    _rate(benchmark, 1)
+
+
+def test_batch_best_hands_all_2598960(benchmark, five_card_hands):
+    """best_hand's answer (value and the four cards) for every five-card hand at once (numpy)."""
+    benchmark.pedantic(best_hands, args=(five_card_hands,), rounds=3, iterations=1)
+    _rate(benchmark, len(five_card_hands))

@@ -1,6 +1,6 @@
 """Four of a Kind benchmarks: exact odds latency (8 and 13 players) and deals per second.
 
-Run: ``pytest benchmarks/bench_kind.py --benchmark-only``. Budgets (DESIGN.md
+Run: ``pytest benchmarks/bench_kind.py --benchmark-only``. Budgets (docs/benchmarks.md
 "Budgets"): exact odds <= 5 ms for 8 players and <= 1 s for 13 players, <= 200 MB.
 Odds are timed uncached (``cache=False``): every call solves from scratch.
 """
@@ -31,7 +31,7 @@ ALL_SINGLE_13 = parse_holdings("2 3 4 5 6 7 8 9 T J Q K A".split())
 def test_bench_odds_8_players(benchmark):
     result = benchmark(exact_odds, TYPICAL_8, cache=False)
     assert sum(o.p_high for o in result) == 1
-    assert _median(benchmark) < 0.005  # DESIGN.md budget: 5 ms (median: the machine is shared)
+    assert _median(benchmark) < 0.005  # budget (docs/benchmarks.md): 5 ms (median: the machine is shared)
 
 
 def test_bench_odds_13_players_mixed(benchmark):

@@ -2,7 +2,8 @@
 
 * Hypothesis runs with a CI profile (derandomised, no deadline) under CI=true.
 * ``FOURCARDS_CACHE_DIR`` defaults to a per-session temporary folder so tests
-  never write into the user's cache.
+  never write into the user's cache; compiled numba kernels go to ``.cache/numba``
+  in the checkout (``NUMBA_CACHE_DIR``), so they compile once, not once per session.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ settings.register_profile("ci", deadline=None, max_examples=100, derandomize=Tru
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 os.environ.setdefault("FOURCARDS_CACHE_DIR", tempfile.mkdtemp(prefix="fourcards-cache-"))
+# compiled kernels (the JIT fallback) persist between test sessions: .cache/ is git-ignored
+os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), ".cache", "numba"))
 
 
 @pytest.fixture(scope="session")

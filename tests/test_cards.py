@@ -1,4 +1,4 @@
-"""Cards, parsing and the deck (DESIGN.md "Architecture sketch": cards.py)."""
+"""Cards, parsing and the deck (docs/engine.md: cards.py)."""
 
 from __future__ import annotations
 

@@ -32,6 +32,16 @@ def test_settle_json_seed002_example_both_presets(capsys, preset):
     assert data["net"] == 60
 
 
+def test_settle_json_keeps_its_public_keys(capsys):
+    """Keys users script against stay (add, don't rename): ``seat`` as people see it,
+    beside the protocol's 0-based ``player``."""
+    _, out, _ = run(capsys, "poker", "settle", *SEED_EXAMPLE, "--play", "30", "--json")
+    data = json.loads(out)
+    assert data["seat"] == 1 and data["player"] == 0
+    assert {"player_hand", "dealer_hand", "decision", "outcome", "wagers", "win_cap_adjustment",
+            "net"} <= set(data)
+
+
 def test_settle_fold_with_aces_up(capsys):
     code, out, _ = run(capsys, "poker", "settle", "--player", "Ah Ad 4c 7s 2d", "--dealer", "Qd Qs 8c 9c Js 3c",
                        "--ante", "10", "--fold", "--aces-up", "5", "--json")

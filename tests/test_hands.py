@@ -1,4 +1,4 @@
-"""Four-card hand values (DESIGN.md "Four-card hand ranking"; seed 002 rank table;
+"""Four-card hand values (docs/rules.md HV-1 to HV-4; seed 002 rank table;
 seed 004 "Hand Rankings")."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from fourcards.hands import (
     best4_of5,
     best4_of6,
     best_hand,
+    best_hands,
     category_counts,
     combo_index,
     evaluate4,
@@ -74,7 +75,7 @@ def test_design_kickers_compared_high_to_low():
 def test_published_270725_four_card_hand_counts():
     counts = category_counts(DENSE_RANK_4)
     assert sum(counts.values()) == 270_725
-    # DESIGN.md "Published figures to reproduce"
+    # published figures, docs/rules.md and docs/analysis.md
     assert counts[H.FOUR_OF_A_KIND] == 13
     assert counts[H.STRAIGHT_FLUSH] == 44
     assert counts[H.STRAIGHT] == 2_772
@@ -169,3 +170,58 @@ def test_property_value_ignores_card_order_and_suit_relabelling(indices, perm):
 
 def test_parse_through_evaluate():
     assert evaluate4(parse_cards("Ah Ad 3c 4d")).describe() == "pair, aces"
+
+
+# --- issue 14: the table-driven best_hand and the batch API give today's answers ---------------
+
+def _reference_best_hand(cards):
+    """best_hand as it was before issue 14: every four in card order, the first best one."""
+    best = None
+    for four in combinations(sorted(cards, reverse=True), 4):
+        code = _code4_py(four)
+        if best is None or code > best[0]:
+            best = (code, four)
+    counts = {r: sum(c.rank == r for c in best[1]) for r in {c.rank for c in best[1]}}
+    return best[0], tuple(sorted(best[1], key=lambda c: (counts[c.rank], c.rank, c.index), reverse=True))
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_issue14_best_hand_and_batch_equal_the_reference_on_random_hands(n):
+    rng = np.random.default_rng(14 + n)
+    hands = np.argsort(rng.random((3_000, 52)), axis=1)[:, :n].astype(np.uint8)
+    # suited-heavy hands too: four or more cards of one suit
+    suited = np.array([rng.choice(np.arange(rng.integers(4), 52, 4), n - 1, replace=False).tolist()
+                       + [int(rng.integers(52))] for _ in range(3_000)])
+    suited = np.array([r if len(set(r.tolist())) == n else hands[0] for r in suited], dtype=np.uint8)
+    for batch in (hands, suited):
+        codes, fours = best_hands(batch)
+        for row, code, four in zip(batch.tolist(), codes.tolist(), fours.tolist(), strict=True):
+            cards = [Card(i) for i in row]
+            ref_code, ref_four = _reference_best_hand(cards)
+            value, chosen = best_hand(cards)
+            assert value.code == ref_code == code
+            assert [c.index for c in chosen] == [c.index for c in ref_four] == four
+
+
+def test_issue14_batch_values_equal_the_vectorised_kernel_on_every_five_card_hand(five_card_hands):
+    codes, _ = best_hands(five_card_hands)
+    assert np.array_equal(codes, DENSE_CODES[best4_of5(five_card_hands)])
+
+
+@pytest.mark.slow
+def test_issue14_best_hand_equals_the_batch_api_on_every_five_card_hand(five_card_hands):
+    codes, fours = best_hands(five_card_hands)
+    deck = FULL_DECK
+    for row, code, four in zip(five_card_hands.tolist(), codes.tolist(), fours.tolist(), strict=True):
+        value, chosen = best_hand([deck[i] for i in row])
+        assert value.code == code and [c.index for c in chosen] == four
+
+
+def test_issue14_best_hand_accepts_strings_tuples_and_rejects_duplicates():
+    assert best_hand(("9h", "9d", "9s", "Kc", "3d"))[0] == best_hand("9h 9d 9s Kc 3d")[0]
+    with pytest.raises(CardError, match="duplicate"):
+        best_hand([Card(3), Card(3), Card(4), Card(5), Card(6)])
+    with pytest.raises(CardError):
+        best_hand([Card(3), Card(4), Card(5)])
+    with pytest.raises(CardError):
+        best_hands(np.zeros((2, 3), dtype=np.uint8))

@@ -25,7 +25,9 @@ and PokerKit's ``State`` (docs/engine.md has the table of how each maps on it):
 * :meth:`GameState.returns` - each player's net chips from the settlement,
   whole chips, all zeros until the game is over (and for a voided round);
 * :meth:`GameState.observation` - a frozen view of what one player may see
-  (``None``: a spectator), ``to_dict()`` for JSON;
+  (``None``: a spectator), ``to_dict()`` for JSON; its ``history`` is the
+  history as that player may see it (hidden cards left out), which is what a
+  hand history may show that player;
 * :attr:`GameState.history` - frozen records (chance events included), each
   with ``to_dict()``; :meth:`GameState.replay` rebuilds the state from them;
 * :meth:`GameState.clone` - an independent copy, cheap enough to apply an
@@ -48,7 +50,7 @@ __all__ = ["seat_label", "LegalAction", "Record", "Observation", "GameState"]
 def seat_label(player: int) -> str:
     """How people see engine player ``player`` (0-based): ``seat_label(3) == "seat 4"``.
 
-    DESIGN.md "Table play (web) rulings": seats are numbered 1..n for people;
+    docs/rules.md TP-1: seats are numbered 1..n for people;
     engines count players 0..n-1. Every engine message names players this way.
     """
     return f"seat {player + 1}"
@@ -107,6 +109,12 @@ class Observation(Protocol):
 
     @property
     def legal_actions(self) -> tuple[Any, ...]: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The records as this player may see them: the game's history with every card the
+        player may not see left out (e.g. another player's hole cards); their ``to_dict()``
+        is what a published hand history shows this player."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""

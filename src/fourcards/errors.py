@@ -55,3 +55,9 @@ class IllegalChanceError(IllegalActionError, CardError):
 
 class HistoryError(FourcardsError):
     """A malformed hand history or one that does not replay."""
+
+
+class InputError(FourcardsError):
+    """Text or a number typed by a person that fourcards refuses: a name with control
+    characters, a blank or over-long name, a number outside its bounds
+    (see :mod:`fourcards.inputs`)."""

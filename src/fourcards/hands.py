@@ -1,7 +1,7 @@
 """Four-card hand values (Four Card Poker ranking) and the best four of five or six.
 
 Ranking, high to low (seed 002 table "Rank / Hand"; seed 004 "Hand Rankings";
-DESIGN.md "Four-card hand ranking"): four of a kind, straight flush, three of a
+docs/rules.md HV-1 to HV-4): four of a kind, straight flush, three of a
 kind, flush, straight, two pair, one pair, high card. Aces are high except in
 A-2-3-4, the lowest straight (four-high). Q-K-A-2 is no straight. Within a
 category: the defining ranks, then kickers, high to low. Suits never break ties.
@@ -9,14 +9,18 @@ category: the defining ranks, then kickers, high to low. Suits never break ties.
 Scalar API (one hand, Python objects):
 
 * :func:`evaluate4` - the :class:`HandValue` of exactly four cards;
-* :func:`best_hand` - the best four of 4-7 cards and which four.
+* :func:`best_hand` - the best four of 4-7 cards and which four (about 2 µs for
+  five :class:`~fourcards.cards.Card` objects: one look-up by the rank multiset,
+  plus the suited fours when four or more cards share a suit).
 
 Vectorised API (numpy ``uint8`` card indices, see :mod:`fourcards.cards`):
 
 * :data:`DENSE_RANK_4` - the dense rank (``uint16``, 0 = worst) of each of the
   270,725 four-card hands, indexed by :func:`combo_index` (colex order);
 * :func:`best4_of5` / :func:`best4_of6` - dense ranks of many 5- or 6-card hands
-  at once (numba, parallel), shape ``(N, 5)``/``(N, 6)`` -> ``(N,)``;
+  at once (numba, parallel; compiled on first use), shape ``(N, 5)``/``(N, 6)`` -> ``(N,)``;
+* :func:`best_hands` - :func:`best_hand` for many hands at once (numpy): value
+  codes and the four cards, in display order;
 * :func:`dense_to_value` - back from a dense rank to a :class:`HandValue`.
 
 A value's integer :attr:`HandValue.code` is ``category << 16 | r1 << 12 | r2 << 8
@@ -26,16 +30,17 @@ codes are better hands and equal codes are ties.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import total_ordering
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from typing import Any
 
-import numba as nb
 import numpy as np
 
-from fourcards.cards import Card, Rank, parse_cards
+from fourcards.cards import FULL_DECK, Card, Rank, parse_cards
 from fourcards.errors import CardError
 
 __all__ = [
@@ -43,6 +48,7 @@ __all__ = [
     "HandValue",
     "evaluate4",
     "best_hand",
+    "best_hands",
     "combo_index",
     "DENSE_RANK_4",
     "DENSE_CODES",
@@ -189,18 +195,96 @@ def best_hand(cards: Iterable[Card | str] | str) -> tuple[HandValue, tuple[Card,
 
     Raises:
         CardError: malformed or duplicate cards, or fewer than 4 / more than 7.
+
+    Method: with the cards sorted high to low, the best four that is not a flush
+    and which of the cards make it depend only on the ranks, so they are read
+    from a table keyed by the ranks (built once per hand size, on first use).
+    Four or more cards of one suit add their suited fours (flushes and straight
+    flushes). Equal to trying every four in order (tested on every five-card hand).
     """
-    parsed = parse_cards(cards, count=(4, 5, 6, 7))
-    best: tuple[int, tuple[Card, ...]] | None = None
-    for four in combinations(sorted(parsed, reverse=True), 4):
-        code = int(DENSE_CODES[DENSE_RANK_4[combo_index(sorted(c.index for c in four))]])
-        if best is None or code > best[0]:
-            best = (code, four)
-    assert best is not None
-    chosen = best[1]
-    counts = {r: sum(c.rank == r for c in chosen) for r in {c.rank for c in chosen}}
-    ordered = tuple(sorted(chosen, key=lambda c: (counts[c.rank], c.rank, c.index), reverse=True))
-    return HandValue(best[0]), ordered
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            idx = sorted([c.index for c in cards if type(c) is Card], reverse=True)
+        except AttributeError:  # pragma: no cover - a Card subclass without index
+            idx = []
+        n = len(idx)
+        if n != len(cards) or not 4 <= n <= 7 or len(set(idx)) != n:
+            idx = sorted((c.index for c in parse_cards(cards, count=(4, 5, 6, 7))), reverse=True)
+    else:
+        idx = sorted((c.index for c in parse_cards(cards, count=(4, 5, 6, 7))), reverse=True)
+    n = len(idx)
+    table = _BY_RANKS[n] or _rank_table(n)
+    value, order = table[tuple([i >> 2 for i in idx])]
+    suits = 0
+    for i in idx:
+        suits += _SUIT_UNIT[i]
+    if suits & 0x44444444:  # four or more cards of one suit: the suited fours may be better
+        value, order = _best_suited(idx, suits, value, order)
+    deck = FULL_DECK
+    a, b, c, d = order
+    return value, (deck[idx[a]], deck[idx[b]], deck[idx[c]], deck[idx[d]])
+
+
+#: ``_SUIT_UNIT[card]``: 1 in the card's suit's byte (suit counts by addition; a count of
+#: four or more sets bit 2 of its byte).
+_SUIT_UNIT = [1 << ((i & 3) * 8) for i in range(52)]
+#: Per hand size (4..7): ranks (high to low, 0 = two) -> (best non-flush value, which four).
+_BY_RANKS: list[dict[tuple[int, ...], tuple[HandValue, tuple[int, int, int, int]]] | None] = [None] * 8
+#: Suited four ranks (high to low, 0 = two) -> the flush or straight flush value.
+_SUITED: dict[tuple[int, int, int, int], HandValue] = {}
+_VALUES: dict[int, HandValue] = {}
+
+
+def _value(code: int) -> HandValue:
+    v = _VALUES.get(code)
+    if v is None:
+        v = _VALUES[code] = HandValue(code)
+    return v
+
+
+def _rank_table(n: int) -> dict[tuple[int, ...], tuple[HandValue, tuple[int, int, int, int]]]:
+    """The table of :func:`best_hand` for ``n`` cards (numpy, a few ms; 50,388 entries for 7)."""
+    ms = np.array([m for m in combinations_with_replacement(range(12, -1, -1), n)
+                   if all(m[i] != m[i + 4] for i in range(n - 4))], dtype=np.int64)
+    subs = np.array(list(combinations(range(n), 4)), dtype=np.int64)
+    r4 = ms[:, subs]  # (M, S, 4), ranks high to low
+    codes = _codes4_numpy((r4 * 4 + np.arange(4)).reshape(-1, 4)).reshape(r4.shape[:2])  # 4 suits: no flush
+    first = np.argmax(codes, axis=1)  # the first four (in card order) of the best value
+    pos = subs[first]
+    _, order = _display_order(np.take_along_axis(ms, pos, axis=1), pos)
+    best = codes[np.arange(len(ms)), first]
+    table = {}
+    for ranks, code, o in zip(ms.tolist(), best.tolist(), order.tolist(), strict=True):
+        table[tuple(ranks)] = (_value(code), tuple(o))
+    _BY_RANKS[n] = table
+    if not _SUITED:
+        for four in combinations(range(12, -1, -1), 4):
+            _SUITED[four] = _value(int(_codes4_numpy(np.array([four], dtype=np.int64) * 4)[0]))
+    return table
+
+
+def _display_order(ranks: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sort four cards (rows of ranks and positions, high to low) for display.
+
+    The largest group of a rank first, then higher ranks, then card order.
+    Returns ``(permutation, positions in display order)``.
+    """
+    group = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    key = (group * 16 + ranks) * 8 + (7 - pos)
+    perm = np.argsort(-key, axis=1, kind="stable")
+    return perm, np.take_along_axis(pos, perm, axis=1)
+
+
+def _best_suited(idx: list[int], suits: int, value: HandValue,
+                 order: tuple[int, int, int, int]) -> tuple[HandValue, tuple[int, int, int, int]]:
+    """Best of the non-flush choice and the suited fours (four or more cards of one suit)."""
+    s = next(k for k in range(4) if (suits >> (8 * k)) & 0xFF >= 4)
+    suited = [p for p, i in enumerate(idx) if i & 3 == s]
+    for four in combinations(suited, 4):  # card order: the first of equal values wins
+        v = _SUITED[tuple(idx[p] >> 2 for p in four)]  # type: ignore[index]
+        if v.code > value.code:
+            value, order = v, four  # distinct ranks, high to low: already display order
+    return value, order
 
 
 # ---------------------------------------------------------------------------
@@ -224,15 +308,49 @@ def combo_index(sorted_cards: Sequence[int]) -> int:
     return int(sum(BINOM[c, i + 1] for i, c in enumerate(sorted_cards)))
 
 
+def colex_combos(n: int, k: int) -> np.ndarray:
+    """Every ``k``-subset of ``0..n-1`` in colex order: row ``i`` (ascending) has colex index ``i``.
+
+    ``(C(n, k), k)`` uint8; numpy, about 60 ms for the 2,598,960 five-card sets.
+    """
+    rows = np.zeros((1, 0), dtype=np.uint8)
+    for j in range(1, k + 1):
+        # the j-subsets with largest element e: the (j-1)-subsets of 0..e-1 (a prefix), then e
+        sizes = [math.comb(e, j - 1) for e in range(j - 1, n)]
+        prefix = np.concatenate([np.arange(s) for s in sizes])
+        top = np.repeat(np.arange(j - 1, n, dtype=np.uint8), sizes)
+        rows = np.hstack([rows[prefix], top[:, None]])
+    return rows
+
+
+def _value_keys() -> tuple[np.ndarray, np.ndarray]:
+    """Codes of every (rank multiset, suited) key of a four-card hand, and the sorted distinct codes.
+
+    A four-card value depends only on the ranks and on whether the four share a suit:
+    1,820 multisets of 4 ranks (``sum C(r_i + i, i + 1)`` over ascending ranks) not
+    suited, then the same keys + 1,820 suited (only the 715 with distinct ranks occur).
+    """
+    ms = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64)  # ascending ranks
+    n_ms = len(ms)
+    idx = BINOM[ms[:, 0], 1] + BINOM[ms[:, 1] + 1, 2] + BINOM[ms[:, 2] + 2, 3] + BINOM[ms[:, 3] + 3, 4]
+    table = np.full(2 * n_ms, -1, dtype=np.int64)
+    table[idx] = _codes4_numpy(ms * 4 + np.arange(4))  # four suits: never a flush
+    distinct = (np.diff(ms, axis=1) > 0).all(axis=1)
+    table[n_ms + idx[distinct]] = _codes4_numpy(ms[distinct] * 4)  # one suit
+    return table, np.unique(table[table >= 0])
+
+
 def _build_tables() -> tuple[np.ndarray, np.ndarray]:
-    codes = np.empty(int(BINOM[52, 4]), dtype=np.int32)
-    # Vectorised build of all 270,725 codes (pure numpy, ~0.1 s).
-    combos = np.array(list(combinations(range(52), 4)), dtype=np.int64)
-    idx = BINOM[combos[:, 0], 1] + BINOM[combos[:, 1], 2] + BINOM[combos[:, 2], 3] + BINOM[combos[:, 3], 4]
-    codes[idx] = _codes4_numpy(combos)
-    uniq = np.unique(codes)
-    dense = np.searchsorted(uniq, codes).astype(np.uint16)
-    return dense, uniq.astype(np.int32)
+    """``(DENSE_RANK_4, DENSE_CODES)``: every four-card set looks up the value of its
+    (rank multiset, suited) key (about 20 ms)."""
+    table, uniq = _value_keys()
+    combos = colex_combos(52, 4)  # row i has colex index i, cards ascending
+    ranks = (combos >> 2).astype(np.int64)
+    suited = ((combos & 3) == (combos[:, :1] & 3)).all(axis=1)
+    key = BINOM[ranks[:, 0], 1] + BINOM[ranks[:, 1] + 1, 2] + BINOM[ranks[:, 2] + 2, 3] + BINOM[ranks[:, 3] + 3, 4]
+    key += len(table) // 2 * suited
+    dense_of_key = np.searchsorted(uniq, table).astype(np.uint16)
+    return dense_of_key[key], uniq.astype(np.int32)
 
 
 def _codes4_numpy(combos: np.ndarray) -> np.ndarray:
@@ -270,99 +388,51 @@ def _codes4_numpy(combos: np.ndarray) -> np.ndarray:
     return out.astype(np.int32)
 
 
-DENSE_RANK_4, DENSE_CODES = _build_tables()
 #: Number of distinct four-card hand values (2,535).
-N_VALUES = len(DENSE_CODES)
-#: ``CATEGORY_OF_DENSE[r]`` = category (0..7) of dense rank ``r``.
-CATEGORY_OF_DENSE = (DENSE_CODES >> 16).astype(np.uint8)
+N_VALUES = 2535
+_DENSE: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+_CODES: tuple[np.ndarray, np.ndarray] | None = None
+# Built on first use by the module ``__getattr__`` (importing this module stays cheap):
+DENSE_RANK_4: np.ndarray
+DENSE_CODES: np.ndarray
+CATEGORY_OF_DENSE: np.ndarray
+
+
+def _codes() -> tuple[np.ndarray, np.ndarray]:
+    """``(DENSE_CODES, CATEGORY_OF_DENSE)``: the 2,535 values, built on first use (a few ms)."""
+    global _CODES
+    if _CODES is None:
+        codes = _value_keys()[1].astype(np.int32)
+        assert len(codes) == N_VALUES
+        _CODES = (codes, (codes >> 16).astype(np.uint8))
+    return _CODES
+
+
+def _dense() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(DENSE_RANK_4, DENSE_CODES, CATEGORY_OF_DENSE)``, built on first use (about 20 ms)."""
+    global _DENSE
+    if _DENSE is None:
+        dense, codes = _build_tables()
+        small = _codes()
+        assert np.array_equal(codes, small[0])
+        _DENSE = (dense, *small)
+    return _DENSE
 
 
 def dense_to_value(rank: int) -> HandValue:
     """The :class:`HandValue` of a dense rank from :data:`DENSE_RANK_4`."""
-    return HandValue(int(DENSE_CODES[rank]))
+    return HandValue(int(_codes()[0][rank]))
 
 
-@nb.njit(cache=True, inline="always")
-def _idx4(a, b, c, d, binom):
-    return binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]
-
-
-@nb.njit(cache=True, inline="always")
-def sort_small(a, n):
-    """Sort ``a[:n]`` in place (insertion sort; numba helper for 4-7 card rows)."""
-    for i in range(1, n):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
-
-
-@nb.njit(cache=True, inline="always")
-def _sort_small(h, out):
-    n = h.shape[0]
-    for i in range(n):
-        out[i] = h[i]
-    sort_small(out, n)
-
-
-@nb.njit(cache=True, parallel=True)
-def _best4_of5(hands, table, binom):
-    n = hands.shape[0]
-    res = np.empty(n, dtype=np.uint16)
-    for i in nb.prange(n):
-        s = np.empty(5, dtype=np.int64)
-        _sort_small(hands[i], s)
-        a, b, c, d, e = s[0], s[1], s[2], s[3], s[4]
-        best = table[_idx4(b, c, d, e, binom)]
-        v = table[_idx4(a, c, d, e, binom)]
-        if v > best:
-            best = v
-        v = table[_idx4(a, b, d, e, binom)]
-        if v > best:
-            best = v
-        v = table[_idx4(a, b, c, e, binom)]
-        if v > best:
-            best = v
-        v = table[_idx4(a, b, c, d, binom)]
-        if v > best:
-            best = v
-        res[i] = best
-    return res
-
-
-@nb.njit(cache=True, parallel=True)
-def _best4_of6(hands, table, binom):
-    n = hands.shape[0]
-    res = np.empty(n, dtype=np.uint16)
-    for i in nb.prange(n):
-        s = np.empty(6, dtype=np.int64)
-        _sort_small(hands[i], s)
-        best = np.uint16(0)
-        for x in range(6):
-            for y in range(x + 1, 6):
-                # the four cards other than s[x], s[y], in increasing order
-                k = 0
-                q = np.empty(4, dtype=np.int64)
-                for z in range(6):
-                    if z != x and z != y:
-                        q[k] = s[z]
-                        k += 1
-                v = table[_idx4(q[0], q[1], q[2], q[3], binom)]
-                if v > best:
-                    best = v
-        res[i] = best
-    return res
-
-
-def _as_card_array(hands: np.ndarray, width: int) -> np.ndarray:
+def _as_card_array(hands: np.ndarray, width: int | tuple[int, ...]) -> np.ndarray:
     arr = np.asarray(hands)
-    if arr.ndim != 2 or arr.shape[1] != width:
-        raise CardError(f"expected an array of shape (N, {width}), got {arr.shape}")
+    widths = (width,) if isinstance(width, int) else width
+    if arr.ndim != 2 or arr.shape[1] not in widths:
+        want = " or ".join(str(w) for w in widths)
+        raise CardError(f"expected an array of shape (N, {want}), got {arr.shape}")
     if arr.size and (arr.min() < 0 or arr.max() > 51):
         raise CardError("card indices must lie in 0..51")
-    return arr.astype(np.uint8, copy=False)
+    return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
 def best4_of5(hands: np.ndarray) -> np.ndarray:
@@ -374,8 +444,14 @@ def best4_of5(hands: np.ndarray) -> np.ndarray:
 
     Raises:
         CardError: wrong shape or an index outside 0..51.
+
+    A numba kernel (parallel): compiled on first use, cached afterwards.
     """
-    return _best4_of5(_as_card_array(hands, 5), DENSE_RANK_4, BINOM)
+    from fourcards import hand_kernels as hk
+
+    arr = _as_card_array(hands, 5)
+    with hk.compiling("the vectorised best-four-of-five evaluator", hk.best4_of5):
+        return hk.best4_of5(arr, _dense()[0], BINOM)
 
 
 def best4_of6(hands: np.ndarray) -> np.ndarray:
@@ -383,26 +459,46 @@ def best4_of6(hands: np.ndarray) -> np.ndarray:
 
     Same contract as :func:`best4_of5`; used for the dealer's six cards.
     """
-    return _best4_of6(_as_card_array(hands, 6), DENSE_RANK_4, BINOM)
+    from fourcards import hand_kernels as hk
+
+    arr = _as_card_array(hands, 6)
+    with hk.compiling("the vectorised best-four-of-six evaluator", hk.best4_of6):
+        return hk.best4_of6(arr, _dense()[0], BINOM)
 
 
-@nb.njit(cache=True)
-def _all_combos(n, k, out):
-    idx = np.arange(k)
-    row = 0
-    while True:
-        for j in range(k):
-            out[row, j] = idx[j]
-        row += 1
-        i = k - 1
-        while i >= 0 and idx[i] == n - k + i:
-            i -= 1
-        if i < 0:
-            break
-        idx[i] += 1
-        for j in range(i + 1, k):
-            idx[j] = idx[j - 1] + 1
-    return row
+_SUBSETS4 = {n: np.array(list(combinations(range(n), 4)), dtype=np.int64) for n in range(4, 8)}
+
+
+def best_hands(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`best_hand` of many hands at once: values and the four cards, in display order.
+
+    Args:
+        hands: ``(N, k)`` card indices, ``k`` from 4 to 7, distinct within a row (not
+            checked: the caller's contract), any order.
+
+    Returns:
+        ``(codes, fours)``: ``(N,) int32`` :attr:`HandValue.code` of each row's best
+        four, and ``(N, 4) uint8`` those four cards as :func:`best_hand` lists them
+        (the first best four in card order, largest group first, then high to low).
+
+    Raises:
+        CardError: wrong shape or a card index outside 0..51.
+
+    Plain numpy (no compilation): about 0.1 µs a hand for large batches.
+    """
+    arr = _as_card_array(hands, (4, 5, 6, 7)).astype(np.int64)
+    n = arr.shape[1]
+    dense_rank, dense_codes, _ = _dense()
+    s = -np.sort(-arr, axis=1)  # high to low
+    subs = _SUBSETS4[n]
+    codes = np.stack([dense_codes[dense_rank[BINOM[s[:, d], 1] + BINOM[s[:, c], 2] + BINOM[s[:, b], 3]
+                                             + BINOM[s[:, a], 4]]] for a, b, c, d in subs], axis=1)
+    first = np.argmax(codes, axis=1)  # the first four in card order with the best value
+    pos = subs[first]
+    cards = np.take_along_axis(s, pos, axis=1)
+    perm, _ = _display_order(cards >> 2, pos)
+    fours = np.take_along_axis(cards, perm, axis=1).astype(np.uint8)
+    return codes[np.arange(len(s)), first].astype(np.int32), fours
 
 
 def all_hands(k: int, deck: Sequence[int] | None = None) -> np.ndarray:
@@ -412,12 +508,23 @@ def all_hands(k: int, deck: Sequence[int] | None = None) -> np.ndarray:
     """
     cards = np.arange(52, dtype=np.uint8) if deck is None else np.asarray(deck, dtype=np.uint8)
     n = len(cards)
-    out = np.empty((int(BINOM[n, k]), k), dtype=np.uint8)
-    _all_combos(n, k, out)
-    return cards[out]
+    # lexicographic order = colex order of the mirrored positions, read backwards
+    positions = (n - 1 - colex_combos(n, k).astype(np.int64))[::-1, ::-1]
+    return cards[positions]
 
 
 def category_counts(dense_ranks: np.ndarray) -> dict[HandCategory, int]:
     """How many of the given dense ranks fall in each category."""
-    counts = np.bincount(CATEGORY_OF_DENSE[dense_ranks], minlength=8)
+    counts = np.bincount(_codes()[1][dense_ranks], minlength=8)
     return {HandCategory(i): int(counts[i]) for i in range(8)}
+
+
+def __getattr__(name: str) -> Any:
+    """The dense tables, built on first use (:func:`_dense`, :func:`_codes`)."""
+    if name == "DENSE_RANK_4":
+        return _dense()[0]
+    if name == "DENSE_CODES":
+        return _codes()[0]
+    if name == "CATEGORY_OF_DENSE":
+        return _codes()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

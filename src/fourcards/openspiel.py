@@ -47,11 +47,11 @@ from typing import Any
 import numpy as np
 
 from fourcards.cards import FULL_DECK, Card
+from fourcards.extras import require
 from fourcards.kind.game import Game
 from fourcards.kind.rules import MAX_PLAYERS, KindRules, Redeal
 from fourcards.poker.round import ActionKind, Deal, PokerRound
 from fourcards.poker.rules import PokerRules, get_rules
-from fourcards.rl import missing_extra
 from fourcards.rl.encoding import (
     ACTIONS,
     KindActions,
@@ -64,10 +64,8 @@ from fourcards.rl.encoding import (
 )
 from fourcards.rl.tables import table_rules, table_stacks
 
-try:
-    import pyspiel
-except ModuleNotFoundError as exc:  # pragma: no cover - the 'rl' extra is not installed
-    raise missing_extra(exc) from None
+require("rl", "import fourcards.openspiel")
+import pyspiel  # noqa: E402
 
 __all__ = ["KIND_GAME", "POKER_GAME", "KindGame", "KindState", "PokerGame", "PokerState"]
 

@@ -31,8 +31,10 @@ from fourcards.cards import FULL_DECK
 from fourcards.engine import GameState, seat_label
 from fourcards.errors import IllegalActionError
 from fourcards.kind import Game, KindRules, Redeal
+from fourcards.kind import Void as KindVoid
 from fourcards.kind.history import DealCard, TurnCard
 from fourcards.poker.round import Deal, PokerRound
+from fourcards.poker.round import Void as PokerVoid
 from fourcards.poker.rules import PRESETS as POKER_PRESETS
 
 # ------------------------------------------------------------------ the specs
@@ -120,11 +122,12 @@ class Spec:
     house: Callable[[Any], int]  # the house's net chips (a banked game), else 0
     allowed: Callable[[Any, int | None], set[str]]  # cards the viewer may see
     wrong_chance: Callable[[Any, Any, random.Random], list[Any]]  # bad variants of a chance record
+    void: Callable[[str], Any]  # the game's void record (the host's ruling)
 
 
 SPECS = [
-    Spec("four_card_poker", _new_poker, lambda s: s.house_net, _poker_allowed, _poker_wrong_deals),
-    Spec("four_of_a_kind", _new_kind, lambda s: 0, _kind_allowed, _kind_wrong_cards),
+    Spec("four_card_poker", _new_poker, lambda s: s.house_net, _poker_allowed, _poker_wrong_deals, PokerVoid),
+    Spec("four_of_a_kind", _new_kind, lambda s: 0, _kind_allowed, _kind_wrong_cards, KindVoid),
 ]
 
 
@@ -375,3 +378,62 @@ def test_chance_steps_are_reproducible_with_a_seed(spec: Spec) -> None:
 
     assert play(11) == play(11)
     assert play(11) != play(12)
+
+
+def _hides_only(seen: Any, real: Any) -> bool:
+    """Whether JSON ``seen`` is ``real`` with some values replaced by ``None`` (hidden)."""
+    if seen is None or seen == real:
+        return True
+    if isinstance(seen, dict) and isinstance(real, dict):
+        return seen.keys() == real.keys() and all(_hides_only(seen[k], real[k]) for k in seen)
+    if isinstance(seen, list) and isinstance(real, list):
+        return len(seen) == len(real) and all(_hides_only(a, b) for a, b in zip(seen, real))
+    return False
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**64 - 1))
+def test_an_observation_history_is_the_history_less_what_its_viewer_may_not_see(spec: Spec, seed: int) -> None:
+    """``observation(p).history`` - what a hand history may show viewer p - has every record of
+    the history, each as it is or with hidden cards left out (None), and no card p may not see;
+    the same at showdown and mid-deal."""
+    rng = random.Random(seed)
+    state = spec.new(rng)
+    while True:
+        if rng.random() < 0.2 or state.is_terminal:
+            real = [r.to_dict() for r in state.history]
+            for viewer in [None, *range(state.num_players)]:
+                seen = [r.to_dict() for r in state.observation(viewer).history]
+                assert len(seen) == len(real) and all(_hides_only(a, b) for a, b in zip(seen, real))
+                leaked = set(CARD.findall(json.dumps(seen))) - spec.allowed(state, viewer)
+                assert not leaked, f"{spec.name}: viewer {viewer}'s history shows {leaked}"
+        if state.is_terminal:
+            break
+        step(state, rng)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**64 - 1))
+def test_design_host_void_returns_every_chip_at_any_point(spec: Spec, seed: int) -> None:
+    """The host's ruling (docs/rules.md FCP-9; seed 004 "Malfunction voids all pays and plays"): the game's
+    void record, applied at any point before the end, ends the game with every return 0; no
+    option or chance step is left; the history replays; after the end a void is refused."""
+    rng = random.Random(seed)
+    state = spec.new(rng)
+    for _ in range(rng.randint(0, 40)):
+        if state.is_terminal:
+            break
+        step(state, rng)
+    if state.is_terminal:
+        before = snapshot(state)
+        assert_refused(state, lambda: state.apply(spec.void("too late")), None, before)
+        return
+    state.apply(spec.void("misdeal"))
+    assert state.is_terminal and state.returns() == (0,) * state.num_players
+    assert spec.house(state) == 0
+    assert state.actor is None and state.chance_step is None and not state.legal_actions()
+    assert state.history[-1].to_dict()["reason"] == "misdeal"
+    assert_replays(state)
+    assert_views_hide(spec, state)
+    before = snapshot(state)
+    assert_refused(state, lambda: state.apply(spec.void("again")), None, before)

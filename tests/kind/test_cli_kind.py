@@ -10,7 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from fourcards.cli import app
+from fourcards.cli import app, main
 from fourcards.errors import RulesError
 from fourcards.kind import Action, Game, KindRules
 from fourcards.kind.bots import BOTS, Bot, CautiousBot, OddsBot, make_bot, play_deal, play_deals
@@ -21,6 +21,13 @@ runner = CliRunner()
 
 def run(*args, input=None):
     return runner.invoke(app, ["kind", *args], input=input)
+
+
+def run_main(capsys, *args) -> tuple[int, str]:
+    """Through the console script's entry point, where a usage error is one line too."""
+    with pytest.raises(SystemExit) as exc:
+        main(["kind", *args])
+    return exc.value.code or 0, capsys.readouterr().err
 
 
 def test_cli_settle_seed001_example():
@@ -69,12 +76,12 @@ def test_cli_odds_bad_input_exit_2_one_line(args, message):
 
 @pytest.mark.parametrize("args, message", [
     (["--pot", "60", "7", "QQ", "3", "999"], "exactly one holding of four"),
-    (["--pot", "-1", "7", "9999"], "non-negative"),
+    (["--pot", "-1", "7", "9999"], "--pot"),
     (["--pot", "60", "7", "7777"], "held by seats"),
 ])
-def test_cli_settle_bad_input(args, message):
-    r = run("settle", *args)
-    assert r.exit_code == 2 and message in r.stderr
+def test_cli_settle_bad_input(args, message, capsys):
+    code, err = run_main(capsys, "settle", *args)
+    assert code == 2 and message in err and err.startswith("error:")
 
 
 def test_cli_play_piped_input_drives_a_deal_to_the_end(tmp_path):
@@ -106,15 +113,15 @@ def test_cli_play_illegal_input_asks_again():
     assert "cannot" in r.stdout or "unknown action" in r.stdout
 
 
-def test_cli_play_all_bots_and_bad_options():
+def test_cli_play_all_bots_and_bad_options(capsys):
     r = run("play", "--players", "6", "--bots", "6", "--seed", "4")
     assert r.exit_code == 0 and "net:" in r.stdout
     assert run("play", "--players", "3").exit_code == 2
     assert run("play", "--players", "5", "--bots", "7").exit_code == 2
     assert run("play", "--bot-kind", "genius", "--seed", "1").exit_code == 2
     for bad in (["--stack", "3"], ["--seed", "-1"], ["--deals", "0"]):
-        r = run("play", *bad)
-        assert r.exit_code == 2 and "error:" in r.output, bad
+        code, err = run_main(capsys, "play", *bad)
+        assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1, bad
 
 
 def test_cli_play_subprocess_with_piped_stdin(tmp_path):

@@ -205,3 +205,21 @@ def test_odds_game_helper_covers_active_players_only():
     odds = g.odds()
     assert set(odds) == {1, 2, 3, 4}
     assert sum(o.p_high for o in odds.values()) == 1
+
+
+def test_issue14_grouped_marginals_equal_the_joint_summed_over_the_other_player():
+    """exact_odds sums the low terms per missing count before the Beta weights multiply in;
+    that must equal summing the exact joint probabilities (random positions, 1-13 players)."""
+    import random
+
+    from fourcards.kind import odds
+
+    rng = random.Random(14)
+    for _ in range(400):
+        counts = tuple(rng.randint(1, 3) for _ in range(rng.randint(1, 13)))
+        den, high, joint = odds._solve.__wrapped__(counts)
+        den2, high2, low2 = odds._solve_marginals(counts)
+        assert den2 == den and list(high2) == list(high)
+        assert low2 == [sum(joint[w][j] for w in range(len(counts))) for j in range(len(counts))]
+        if len(counts) > 1:
+            assert sum(high) == den == sum(low2)

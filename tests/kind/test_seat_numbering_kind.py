@@ -1,6 +1,6 @@
 """Every text that reaches a person numbers the seats 1..n, as people count them; the
 engine, its JSON and its history records keep the indices 0..n-1 for programs
-(DESIGN.md "Table play"; issue 9.5)."""
+(docs/rules.md TP-1; issue 9.5)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from kind_helpers import scripted
 from rich.console import Console
 from typer.testing import CliRunner
 
-import fourcards.kind.terminal as terminal
+import fourcards.cli.kind_terminal as terminal
 from fourcards.cli import app
+from fourcards.cli.kind_terminal import describe_op, replay_session
 from fourcards.errors import IllegalActionError, RulesError
 from fourcards.kind import Action, Game, KindRules, seat_label
 from fourcards.kind.bots import RandomBot, play_deal
 from fourcards.kind.history import HistoryError, PlayerAction
-from fourcards.kind.terminal import describe_op, replay_session
 
 runner = CliRunner()
 SEAT = re.compile(r"\bseats? (\d+)(?: and (\d+))?", re.IGNORECASE)

@@ -1,5 +1,5 @@
 """Seed 000 (pagat.com, William Moore's family game), rule paragraph by paragraph,
-and the DESIGN.md rulings that extend it (button, table stakes)."""
+and the rulings of docs/rules.md that extend it (button, table stakes)."""
 
 from __future__ import annotations
 

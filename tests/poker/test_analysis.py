@@ -17,6 +17,8 @@ from fourcards.errors import CardError, RulesError
 from fourcards.hands import all_hands, best4_of5, best4_of6
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
+from fourcards.poker.exact import cache as disk
+from fourcards.poker.exact import counts as ec
 from fourcards.poker.rules import ACES_UP_TABLES, get_rules
 
 
@@ -97,44 +99,60 @@ def test_counts_cover_every_hand_and_up_card(counts):
 
 
 def test_counts_cached_on_disk_and_reloaded(counts):
-    path = an._cache_file(an.cache_dir())
+    path = disk._cache_file(an.cache_dir())
     assert path.exists()
     assert path.stat().st_size < 200 * 2**20  # budget: on-disk cache <= 200 MB
     key = str(an.cache_dir().resolve())
-    saved = an._MEMO.pop(key)
+    saved = ec._MEMO.pop(key)
     try:
         again = an.exact_counts()
         assert again.source == "disk"
         assert np.array_equal(again.le, counts.le) and np.array_equal(again.lt, counts.lt)
     finally:
-        an._MEMO[key] = saved
+        ec._MEMO[key] = saved
 
 
 def test_corrupt_cache_is_recomputed(tmp_path, counts, monkeypatch):
-    an._cache_file(tmp_path).write_bytes(b"not an npz file")
+    disk._cache_file(tmp_path).write_bytes(b"not an npz file")
     calls = []
 
     def fake_compute(progress, workers):
         calls.append(1)
         return counts
 
-    monkeypatch.setattr(an, "_compute_counts", fake_compute)
+    monkeypatch.setattr(ec, "_compute_counts", fake_compute)
     try:
         got = an.exact_counts(directory=tmp_path)
         assert calls == [1] and got is counts
-        assert an._cache_file(tmp_path).stat().st_size > 1000  # rewritten
+        assert disk._cache_file(tmp_path).stat().st_size > 1000  # rewritten
     finally:
-        an._MEMO.pop(str(tmp_path.resolve()), None)
+        ec._MEMO.pop(str(tmp_path.resolve()), None)
+
+
+def test_issue14_cache_with_wrong_orbit_tables_is_recomputed(tmp_path, counts, monkeypatch):
+    """The cache also holds the orbit tables (a warm run needs no base tables); a file whose
+    orbit rows disagree with the counts' own is treated as corrupt."""
+    a = np.load(disk._cache_file(an.cache_dir()))
+    assert a.shape == (28, counts.tables.n_orbits) and a.dtype == np.int32
+    a[27, :10] += 1  # wrong orbit sizes
+    np.save(disk._cache_file(tmp_path), a)
+    calls = []
+    monkeypatch.setattr(ec, "_compute_counts", lambda progress, workers: calls.append(1) or counts)
+    try:
+        assert an.exact_counts(directory=tmp_path) is counts and calls == [1]
+        assert np.array_equal(an.base_tables().orbit_size, counts.tables.orbit_size)
+    finally:
+        ec._MEMO.pop(str(tmp_path.resolve()), None)
 
 
 def test_pay_table_change_reuses_the_counts(counts, monkeypatch):
-    monkeypatch.setattr(an, "_compute_counts", lambda *a: pytest.fail("recomputed the counts"))
+    monkeypatch.setattr(ec, "_compute_counts", lambda *a: pytest.fail("recomputed the counts"))
     f = an.analyze(get_rules("live", ante_bonus="30/15/2"))
     assert f.house_edge != an.analyze("live").house_edge
 
 
 # ---------------------------------------------------------------------------
-# published figures (DESIGN.md "Published figures to reproduce")
+# published figures (docs/rules.md, docs/analysis.md)
 # ---------------------------------------------------------------------------
 
 
@@ -313,7 +331,9 @@ def test_par_sheet_dict_and_text(counts):
     assert round(d["aces_up"]["return"] * 100, 2) == 96.63
     assert len(d["aces_up_tables"]) == len(ACES_UP_TABLES)
     assert d["strategies"]["simple"]["loss_vs_optimal"] > 0
-    text = sheet.to_text()
+    from fourcards.report.par_sheet import to_text
+
+    text = to_text(sheet)
     assert "house edge" in text and "2.78785%" in text and "96.6276%" in text
 
 

@@ -1,7 +1,7 @@
 """One settlement core and one place for the legal play amounts (issue 10 item 2).
 
 Test names cite the clause: ``opr803_*`` is seed 002 (OPR-803), ``seed004_*`` the
-online rules page, ``design_*`` a ruling in DESIGN.md.
+online rules page, ``design_*`` a ruling in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -66,15 +66,22 @@ def test_opr803_3_1_b_and_seed004_legal_play_amounts_agree_everywhere(rules, mul
 
 
 @pytest.mark.parametrize("rules,multiples,any_amount", PLAY_RULES, ids=lambda x: getattr(x, "name", None))
-def test_design_web_bot_and_table_checks_use_the_legal_play_amounts(rules, multiples, any_amount):
+def test_design_web_bots_play_the_published_strategies_within_the_legal_play_amounts(rules, multiples, any_amount):
+    """The web's bots play poker/strategy.py's strategies (simple, optimal) and bet only what the
+    round's ``play`` option allows and their chips afford."""
     pytest.importorskip("fastapi")
-    from fourcards.web import hub, players
+    from fourcards.web import players
 
-    assert hub._min_play_multiple(rules) == multiples[0]
-    for cards in ("9h 9d 9s Kc 3d", "5h 5d Ks 8c 3d", "2h 2d Ks 8c 3d", "Kh Jd 9s 7c 3d"):
-        for balance in (0, 10, 20, 30, 1000):
-            got = players.poker_bot_decision(parse_cards(cards), rules, 10, balance)
-            assert got is None or (got in _expected_amounts(multiples, any_amount, 10) and got <= balance)
+    (play,) = [a for a in _round_in_decisions(rules, 10).legal_actions(0) if a.kind == "play"]
+    for name in players.POKER_BOTS:
+        strategy = st.get_strategy(name, rules)
+        for cards in ("9h 9d 9s Kc 3d", "5h 5d Ks 8c 3d", "2h 2d Ks 8c 3d", "Kh Jd 9s 7c 3d"):
+            for balance in (0, 10, 20, 30, 1000):
+                got = players.poker_play(name, rules, parse_cards(cards), "Qc", 10, play, balance)
+                assert got is None or (got in _expected_amounts(multiples, any_amount, 10) and got <= balance)
+                wanted = strategy.decide(cards, "Qc")
+                if balance == 1000:  # chips to spare: the strategy's own decision
+                    assert got == (wanted * 10 if wanted else None)
 
 
 # ------------------------------------------------------------ the settlement
@@ -125,8 +132,8 @@ def test_design_settle_hand_pays_each_wager_as_the_seeds_say(deck, ante, aces_up
 @pytest.mark.parametrize("preset,ante,aces_up", [("live", 5, 2), ("online", 200, 100), ("online", 1, 0)])
 def test_design_simulator_net_table_is_the_settlement_of_every_hand(preset, ante, aces_up):
     from fourcards.hands import N_VALUES, dense_to_value
-    from fourcards.sim.kernels import PCLASS_OF_DENSE
     from fourcards.sim.poker import net_table
+    from fourcards.sim.tables import PCLASS_OF_DENSE
 
     rules = PRESETS[preset]
     nets = net_table(rules, ante, aces_up)
@@ -178,7 +185,7 @@ CAP_EXAMPLE = {"player": "5c 5d 5h 5s 2c", "dealer": "9c 9d 9h 9s Kd 3c", "up": 
 
 
 def test_seed004_win_cap_caps_the_sum_of_wins_losing_wagers_lost_in_full():
-    # DESIGN.md worked example: ante -200, play -600, ante bonus +5,000, Aces Up +5,000;
+    # docs/rules.md FCP-7 worked example: ante -200, play -600, ante bonus +5,000, Aces Up +5,000;
     # wins 10,000 capped at 8,400; the losses are not netted first: net +7,600
     r = PokerRound(ONLINE, 1)
     r.place_wagers(0, 200, 100)

@@ -1,7 +1,7 @@
 """The Four Card Poker round (seed 002 = OPR-803 live rules; seed 004 online rules).
 
 Test names cite the clause: ``opr803_3_1_a`` is seed 002 §3.1(a); ``seed004_*`` the
-online rules page; ``design_*`` a ruling in DESIGN.md. Players are 0-based (engine
+online rules page; ``design_*`` a ruling in docs/rules.md. Players are 0-based (engine
 protocol); messages name them as seats 1..n.
 """
 

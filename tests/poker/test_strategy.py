@@ -9,6 +9,7 @@ from fourcards.cards import Card
 from fourcards.errors import CardError, RulesError
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
+from fourcards.poker.exact.figures import _as_rules
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +19,7 @@ def table(counts):
 
 def test_optimal_is_the_argmax_of_the_exact_evs(counts):
     for preset in ("live", "online"):
-        rules = an._as_rules(preset)
+        rules = _as_rules(preset)
         opts, ev = an.ev_numerators(counts, rules)
         dec = st.optimal_strategy(rules, counts).decisions
         chosen = np.take_along_axis(ev, np.searchsorted(opts, dec)[None], 0)[0]
@@ -111,7 +112,7 @@ def test_bad_chart_files(text, match):
 def test_chart_with_2x_refused_by_online_rules(counts):
     t = np.full((32, 13), 2, dtype=np.uint8)
     with pytest.raises(RulesError, match="do not allow"):
-        st.StrategyChart("twos", t).strategy(an._as_rules("online"), counts)
+        st.StrategyChart("twos", t).strategy(_as_rules("online"), counts)
 
 
 def test_unknown_strategy_name():
@@ -120,7 +121,9 @@ def test_unknown_strategy_name():
 
 
 def test_chart_png(counts, tmp_path):
-    p = st.optimal_chart("live", counts).save_png(tmp_path / "chart.png")
+    from fourcards.report.charts import save_chart_png
+
+    p = save_chart_png(st.optimal_chart("live", counts), tmp_path / "chart.png")
     assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -169,3 +172,16 @@ def test_advise_is_the_trainer_entry_point(counts):
     assert h.decision in h.ev and h.ev_lost(h.decision) == 0
     with pytest.raises(RulesError):
         h.ev_lost("play_4x")
+
+
+def test_issue14_shipped_optimal_decisions_equal_the_ones_computed_from_the_counts(counts):
+    """The package ships the optimal decisions of the named ante bonus tables (a first
+    simulation needs no dealer counts); they must be exactly what the counts give."""
+    from fourcards.poker.rules import get_rules
+
+    for table in st.SHIPPED_ANTE_BONUS:
+        for preset in ("live", "online"):
+            rules = get_rules(preset, ante_bonus=table)
+            shipped = st._shipped_optimal(rules)
+            assert shipped is not None, table
+            assert np.array_equal(shipped, st.optimal_strategy(rules, counts).decisions)

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from fourcards.cli import app
+from fourcards.cli import app, main
 
 runner = CliRunner()
 
@@ -72,13 +72,15 @@ def test_poker_two_workers_equal_one_worker():
     (["kind", "simulate", "--deals", "5", "--players", "14", "--bots", "odds"], "--players"),
     (["kind", "simulate", "--deals", "-1", "--players", "4", "--bots", "odds"], "--deals"),
 ])
-def test_bad_arguments_one_line_exit_2(args, needle, tmp_path):
+def test_bad_arguments_one_line_exit_2(args, needle, tmp_path, capsys):
     png = tmp_path / "never.png"
-    r = _run(*args, "--plot", str(png))
-    assert r.exit_code == 2, r.output
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error:") and needle in lines[0], r.stderr
-    assert r.stdout == ""
+    with pytest.raises(SystemExit) as exc:  # the console script's entry point (usage errors: one line too)
+        main([*args, "--plot", str(png)])
+    assert exc.value.code == 2
+    out = capsys.readouterr()
+    lines = out.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and needle in lines[0], out.err
+    assert out.out == ""
     assert not png.exists() and list(tmp_path.iterdir()) == []
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from fourcards.hands import N_VALUES, best4_of5, best4_of6
-from fourcards.sim import kernels as K
-from fourcards.sim.poker import _decision_tables, deal_rounds, net_table
+from fourcards.sim import tables as T
+from fourcards.sim.poker import _decision_tables, _kernels, deal_rounds, net_table
+
+K = _kernels()
 
 
 def test_deals_are_distinct_cards_and_reproducible():
@@ -31,21 +33,20 @@ def test_deal_is_roughly_uniform():
 def test_values_match_the_reference_evaluators():
     cards = deal_rounds(11, 100_000)
     out = np.empty((len(cards), 2), dtype=np.int64)
-    K.eval_rounds(cards, *K.tables(), out)
+    K.eval_rounds(cards, *T.tables(), out)
     assert np.array_equal(out[:, 0], best4_of5(cards[:, :5]))
     assert np.array_equal(out[:, 1], best4_of6(cards[:, 5:]))
 
 
 def test_two_level_lookup_equals_the_full_table(optimal, live_rules):
     small, big = _decision_tables(optimal)
-    assert (small == K.AMBIGUOUS).any() and (small != K.AMBIGUOUS).any()
-    all_ambiguous = np.full((N_VALUES, 13), K.AMBIGUOUS, dtype=np.uint8)
+    assert (small == T.AMBIGUOUS).any() and (small != T.AMBIGUOUS).any()
+    all_ambiguous = np.full((N_VALUES, 13), T.AMBIGUOUS, dtype=np.uint8)
     nets = net_table(live_rules)
     results = []
     for sm in (small, all_ambiguous):
-        counts = np.zeros((4, 2, K.N_PCLASS), dtype=np.int64)
-        K.sim_chunk(K.chunk_state(5, 0), 50_000, K.MODE_COLEX_TABLE, np.empty((0, 11), np.uint8),
-                    np.empty(0, np.uint8), sm, big, *K.tables(), K.PCLASS_OF_DENSE, nets, 0, 0, 0, counts,
+        counts = np.zeros((4, 2, T.N_PCLASS), dtype=np.int64)
+        K.sim_chunk(T.chunk_state(5, 0), 50_000, sm, big, *T.tables(), T.PCLASS_OF_DENSE, nets, 0, 0, 0, counts,
                     np.empty(0, np.int64), np.empty((0, 1), np.int64))
         results.append(counts)
     assert np.array_equal(results[0], results[1])
@@ -58,7 +59,7 @@ def test_fused_decisions_equal_the_strategy_module(optimal):
     small, big = _decision_tables(optimal)
     expected = st.decide(cards[:, :5], cards[:, 10], big)
     ranks = np.empty((len(cards), 2), dtype=np.int64)
-    K.eval_rounds(cards, *K.tables(), ranks)
+    K.eval_rounds(cards, *T.tables(), ranks)
     got = small[ranks[:, 0], cards[:, 10] >> 2]
-    amb = got == K.AMBIGUOUS
+    amb = got == T.AMBIGUOUS
     assert np.array_equal(got[~amb], expected[~amb])

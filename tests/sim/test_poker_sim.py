@@ -22,7 +22,7 @@ from fourcards.sim.poker import (
 from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks
 from fourcards.sim.stats import quantiles_from_histogram, summarize_counts
 
-# DESIGN.md: optimal house edge about 2.78% of the ante (wizardofodds.com); the
+# Published: optimal house edge about 2.78% of the ante (wizardofodds.com; docs/analysis.md); the
 # product's exact value comes from fourcards.poker.analysis.
 
 
@@ -90,6 +90,21 @@ def test_same_seed_same_result_serial_processes_dask(live_rules, optimal, dask_c
     assert np.array_equal(serial.sessions.values, dask.sessions.values)
     assert np.array_equal(serial.sessions.counts, procs.sessions.counts)
     assert dask.backend == "dask"
+
+
+def test_issue14_threads_give_the_same_result_and_auto_picks_them(live_rules, optimal):
+    kw = dict(rules=live_rules, strategy=optimal, seed=4243, session_hands=100, bankroll=60)
+    n = 5 * CHUNK_ROUNDS + 300 * 100
+    serial = simulate_poker(n, **kw)
+    threads = simulate_poker(n, workers=2, **kw)
+    assert serial.backend == "serial" and threads.backend == "threads"
+    assert _key(serial) == _key(threads)
+    assert np.array_equal(serial.sessions.counts, threads.sessions.counts)
+
+
+def test_issue14_auto_runs_a_one_chunk_job_serially_whatever_the_workers(live_rules, optimal):
+    res = simulate_poker(1000, rules=live_rules, strategy=optimal, seed=1, workers=4)
+    assert res.backend == "serial" and res.workers == 4
 
 
 def test_sessions_and_risk_of_ruin(live_rules, optimal):

@@ -250,7 +250,9 @@ def test_kind_preset_name_in_lobby_and_table_page(client: TestClient) -> None:
 
 def test_kind_rules_stored_without_a_name_get_their_preset_back() -> None:
     from fourcards.kind.rules import PRESETS
-    from fourcards.web.kind_table import kind_rules_from_dict
+    from fourcards.web.games import KindGame
+
+    kind_rules_from_dict = KindGame.rules_from_dict
 
     def legacy(d: dict) -> dict:
         return {k: v for k, v in d.items() if k != "name"}
@@ -263,3 +265,15 @@ def test_kind_rules_stored_without_a_name_get_their_preset_back() -> None:
     odd = legacy(PRESETS["nickel"].to_dict()) | {"max_raises": 7}
     assert kind_rules_from_dict(odd).name == "custom"
     assert kind_rules_from_dict(PRESETS["opr903"].to_dict()).name == "opr903"
+
+
+def test_design_host_void_of_a_kind_deal_shows_every_stack_refunded_and_nobody_to_act(client: TestClient) -> None:
+    """The void is the engine's (docs/rules.md TP-4: the host's ruling, full refund): the voided deal's
+    view shows each seat's stack as before the deal and nobody to act."""
+    t = create(client, "kind", bots=3)
+    tid, tok = t["table"]["id"], t["token"]
+    assert post(client, tid, "/deal", tok).status_code == 200
+    last = post(client, tid, "/void", tok, {"reason": "misdeal"}).json()["last"]
+    assert last["voided"] == "host ruling: misdeal" and last["phase"] == "voided" and last["actor"] is None
+    assert {e["seat"]: e["stack"] for e in last["seats"]} == {p["seat"]: p["balance"] for p in state(client, tid)["players"]}
+    assert all(e["contributed"] == 0 for e in last["seats"]) and last["pot"] == 0

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webhelpers import create, post, sit, state
 
-import fourcards.web.kind_table as kind_table
+import fourcards.web.games as games
 from fourcards.kind import Game
 
 
@@ -19,8 +19,8 @@ def scripted_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal the issue's cards: the button (Seat 1) deals 9c, 5d, 3s to Seats 2-4 and Ah to
     itself; then the aces are turned."""
     def game(rules, stacks, button, **kw):
-        return Game(rules, stacks, button, cards="9c 5d 3s Ah As Ad Ac".split(), **kw)
-    monkeypatch.setattr(kind_table, "Game", game)
+        return Game(rules, stacks, button, **{**kw, "cards": "9c 5d 3s Ah As Ad Ac".split()})
+    monkeypatch.setattr(games, "Game", game)
 
 
 def test_design_table_play_kind_offers_no_raise_nobody_can_answer_and_names_people(

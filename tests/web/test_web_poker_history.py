@@ -1,7 +1,8 @@
 """A finished Four Card Poker deal's published history hides folded hands from the
-other seats (docs/engine.md "showdown view": folded hands stay mucked), for records
-written by the engine protocol (0-based "player") and for records stored before it
-(1-based "seat")."""
+other seats (docs/engine.md "showdown view": folded hands stay mucked): it is the
+engine's ``observation(player).history``, for records written by the engine
+protocol (0-based "player") and for records stored before it (1-based "seat",
+published in the protocol's form)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,6 @@ import copy
 
 from fastapi.testclient import TestClient
 from webhelpers import create, hdr, post, sit
-
-from fourcards.web.app import _redact_history
-from fourcards.web.tables import SeatInfo
 
 
 def test_design_history_hides_a_folded_hand_from_other_seats(client: TestClient) -> None:
@@ -35,8 +33,13 @@ def test_design_history_hides_a_folded_hand_from_other_seats(client: TestClient)
     assert hands(None)[1] is None
 
 
-def test_design_history_redaction_reads_records_stored_before_the_engine_protocol() -> None:
-    legacy = {"history": [
+def test_design_history_redaction_reads_records_stored_before_the_engine_protocol(client: TestClient) -> None:
+    t = create(client, "poker", host_name="Host")
+    tid = t["table"]["id"]
+    sit(client, tid, "Guest")
+    table = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    host, guest = table.players[1], table.players[2]
+    legacy = {"number": 1, "status": "settled", "seats": {"1": host.player_id, "2": guest.player_id}, "history": [
         {"kind": "place_wagers", "seat": 1, "ante": 10, "aces_up": 0},
         {"kind": "place_wagers", "seat": 2, "ante": 10, "aces_up": 0},
         {"kind": "deal", "hands": {"1": ["9h", "9d", "9s", "Kc", "3d"], "2": ["Ah", "Kd", "7c", "4s", "2d"]},
@@ -45,9 +48,13 @@ def test_design_history_redaction_reads_records_stored_before_the_engine_protoco
         {"kind": "play", "seat": 2, "amount": 10},
     ], "result": {"seats": {"1": {"player_hand": {"description": "three nines"}},
                             "2": {"player_hand": {"description": "ace high"}}}}}
-    guest = SeatInfo(2, 2, "Guest", "x", False, False, None, 1000)
-    seen = _redact_history(copy.deepcopy(legacy), guest)
-    assert seen["history"][2]["hands"] == {"1": None, "2": ["Ah", "Kd", "7c", "4s", "2d"]}
+    seen = table.publish(copy.deepcopy(legacy), guest)
+    deal = seen["history"][2]
+    assert deal["hands"] == [{"player": 0, "cards": None}, {"player": 1, "cards": ["Ah", "Kd", "7c", "4s", "2d"]}]
+    assert deal["dealer"] == ["Qd", "Qs", "8c", "8h", "4h", "2c"]  # the showdown
+    assert seen["history"][3] == {"kind": "fold", "player": 0}
     assert seen["result"]["seats"]["1"]["player_hand"] is None
-    host = SeatInfo(1, 1, "Host", "y", True, False, None, 1000)
-    assert _redact_history(copy.deepcopy(legacy), host) == legacy
+    assert seen["result"]["seats"]["2"]["player_hand"] == {"description": "ace high"}
+    mine = table.publish(copy.deepcopy(legacy), host)
+    assert mine["history"][2]["hands"][0]["cards"] == ["9h", "9d", "9s", "Kc", "3d"]
+    assert mine["result"] == legacy["result"]

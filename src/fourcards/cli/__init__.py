@@ -6,7 +6,8 @@ Sub-commands live in one module each and register on the apps defined in
 * ``fourcards poker hand|settle`` - :mod:`fourcards.cli.poker`
 * ``fourcards poker analyze|strategy`` - :mod:`fourcards.cli.poker_analysis`
 * ``fourcards poker simulate`` / ``fourcards kind simulate`` - :mod:`fourcards.cli.sim`
-* ``fourcards kind odds|settle|play`` - :mod:`fourcards.cli.kind`
+* ``fourcards kind odds|settle|play`` - :mod:`fourcards.cli.kind` (the terminal table and play
+  loop: :mod:`fourcards.cli.kind_terminal`)
 * ``fourcards serve`` - :mod:`fourcards.cli.serve`
 
 Errors from bad input (:class:`~fourcards.errors.FourcardsError`) print one line

@@ -9,7 +9,7 @@
   [--replay FILE]`` - play against bots in the terminal, or replay a history.
 
 Tables and messages number the seats 1..n, as people count them; the JSON
-output keeps the engine's indices 0..n-1 for programs (DESIGN.md "Table play").
+output keeps the engine's indices 0..n-1 for programs (docs/rules.md TP-1).
 Bad input prints one line on stderr and exits with status 2.
 """
 
@@ -17,22 +17,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
-from rich.table import Table
 
 from fourcards.cli.app import console, fail, kind_app
 from fourcards.errors import FourcardsError, RulesError
-from fourcards.kind.holdings import low_key, parse_holdings
-from fourcards.kind.odds import exact_odds
-from fourcards.kind.pots import split_pot
-from fourcards.kind.rules import get_rules
-from fourcards.kind.terminal import play_session, replay_session
+from fourcards.inputs import MAX_CHIPS, MAX_DEALS, MAX_SEATS, MAX_SEED
 
 HOLDINGS_HELP = "Players' cards in seat order, as ranks: 7 QQ 3 999 (tens: T, t or 10, e.g. TT or 1010)."
 
 
-def _holdings(texts: list[str]):
+def _holdings(texts: list[str]) -> Any:
+    from fourcards.kind.holdings import parse_holdings
+
     holdings = parse_holdings(texts)
     if len(holdings) < 2:
         raise RulesError(f"give at least two holdings (one per active player), got {len(holdings)}")
@@ -45,6 +43,10 @@ def odds_command(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list in seat order (\"seat\": index from 0)."),
 ) -> None:
     """Exact chance of each active player taking high and low (no further folds)."""
+    from rich.table import Table
+
+    from fourcards.kind.odds import exact_odds
+
     try:
         hs = _holdings(holdings)
         odds = exact_odds(hs)
@@ -68,10 +70,15 @@ def odds_command(
 @kind_app.command("settle")
 def settle_command(
     holdings: list[str] = typer.Argument(..., help=HOLDINGS_HELP, metavar="HOLDINGS..."),
-    pot: int = typer.Option(..., "--pot", help="Chips in the pot."),
+    pot: int = typer.Option(..., "--pot", min=0, max=MAX_CHIPS, help="Chips in the pot."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of chips in seat order."),
 ) -> None:
     """Settle a finished deal: exactly one holding has four cards; all listed players are active."""
+    from rich.table import Table
+
+    from fourcards.kind.holdings import low_key
+    from fourcards.kind.pots import split_pot
+
     try:
         hs = _holdings(holdings)
         shares = split_pot(pot, hs)
@@ -93,13 +100,18 @@ def settle_command(
 
 @kind_app.command("play")
 def play_command(
-    players: int = typer.Option(6, "--players", help="Seats at the table (4-13)."),
-    bots: int = typer.Option(None, "--bots", help="Computer players (default: players - 1)."),
-    seed: int = typer.Option(None, "--seed", help="Seed the deck and bots (default: OS CSPRNG)."),
-    history: Path = typer.Option(None, "--history", help="Write the hand history (JSON lines) here."),
-    replay: Path = typer.Option(None, "--replay", help="Replay a hand-history file instead of playing."),
-    deals: int = typer.Option(None, "--deals", help="Stop after this many deals (default: until quit)."),
-    stack: int = typer.Option(200, "--stack", help="Starting chips per seat."),
+    players: int = typer.Option(6, "--players", min=1, max=MAX_SEATS, help="Seats at the table (4-13)."),
+    bots: int = typer.Option(None, "--bots", min=0, max=MAX_SEATS,
+                             help="Computer players (default: players - 1)."),
+    seed: int = typer.Option(None, "--seed", min=0, max=MAX_SEED,
+                             help="Seed the deck and bots (default: OS CSPRNG)."),
+    history: Path = typer.Option(None, "--history", dir_okay=False,
+                                 help="Write the hand history (JSON lines) here."),
+    replay: Path = typer.Option(None, "--replay", exists=True, dir_okay=False,
+                                help="Replay a hand-history file instead of playing."),
+    deals: int = typer.Option(None, "--deals", min=1, max=MAX_DEALS,
+                              help="Stop after this many deals (default: until quit)."),
+    stack: int = typer.Option(200, "--stack", min=1, max=MAX_CHIPS, help="Starting chips per seat."),
     bot_kind: list[str] = typer.Option(["odds", "cautious", "random"], "--bot-kind",
                                        help="Bot types, cycled over the bot seats: odds, cautious, random, "
                                             "pots, or an installed plug-in's name (entry points "
@@ -108,6 +120,9 @@ def play_command(
 ) -> None:
     """Play full deals against bots in the terminal (actions read from stdin:
     check, bet N, call, raise N, fold; quit or end of input stops)."""
+    from fourcards.cli.kind_terminal import play_session, replay_session
+    from fourcards.kind.rules import get_rules
+
     try:
         if replay is not None:
             replay_session(replay, console)

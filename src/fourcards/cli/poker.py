@@ -1,18 +1,16 @@
-"""``fourcards poker hand`` and ``fourcards poker settle``."""
+"""``fourcards poker hand`` and ``fourcards poker settle``.
+
+The engine modules are imported inside the commands: ``fourcards --help`` imports none.
+"""
 
 from __future__ import annotations
 
 import json
 
 import typer
-from rich.table import Table
 
-from fourcards.cards import check_distinct, format_cards, parse_card, parse_cards
 from fourcards.cli.app import console, poker_app
-from fourcards.errors import CardError, IllegalActionError
-from fourcards.hands import best_hand
-from fourcards.poker.round import describe_result, settle_hand
-from fourcards.poker.rules import get_rules
+from fourcards.inputs import MAX_WAGER
 
 
 @poker_app.command("hand")
@@ -21,6 +19,9 @@ def hand_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """The best four-card hand among 4-7 cards, and its category."""
+    from fourcards.cards import format_cards, parse_cards
+    from fourcards.hands import best_hand
+
     parsed = parse_cards(cards, count=(4, 5, 6, 7))
     value, best = best_hand(parsed)
     if as_json:
@@ -40,10 +41,10 @@ def settle_command(
     player: str = typer.Option(..., "--player", help="The player's five cards."),
     dealer: str = typer.Option(..., "--dealer", help="The dealer's six cards."),
     up: str | None = typer.Option(None, "--up", help="The dealer's up card (one of the six)."),
-    ante: int = typer.Option(..., "--ante", help="Ante in chips."),
-    play: int | None = typer.Option(None, "--play", help="Play bet in chips."),
+    ante: int = typer.Option(..., "--ante", min=0, max=MAX_WAGER, help="Ante in chips."),
+    play: int | None = typer.Option(None, "--play", min=0, max=3 * MAX_WAGER, help="Play bet in chips."),
     fold: bool = typer.Option(False, "--fold", help="The player folds."),
-    aces_up: int = typer.Option(0, "--aces-up", help="Aces Up bet in chips."),
+    aces_up: int = typer.Option(0, "--aces-up", min=0, max=MAX_WAGER, help="Aces Up bet in chips."),
     rules_name: str = typer.Option("live", "--rules", help="Rules preset: live (seed 002) or online (seed 004)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -51,6 +52,14 @@ def settle_command(
 
     Exactly one of --play N and --fold is required when an ante is placed.
     """
+    from rich.table import Table
+
+    from fourcards.cards import check_distinct, format_cards, parse_card, parse_cards
+    from fourcards.errors import CardError, IllegalActionError
+    from fourcards.hands import best_hand
+    from fourcards.poker.round import describe_result, settle_hand
+    from fourcards.poker.rules import get_rules
+
     rules = get_rules(rules_name)
     player_cards = parse_cards(player, count=5)
     dealer_cards = parse_cards(dealer, count=6)

@@ -12,6 +12,7 @@ import typer
 
 from fourcards.cli.app import console, err_console, fail, poker_app
 from fourcards.errors import FourcardsError
+from fourcards.extras import require
 
 RulesOpt = Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")]
 AnteBonusOpt = Annotated[
@@ -67,11 +68,13 @@ def analyze_cmd(
         str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file.")
     ] = "optimal",
     as_json: JsonOpt = False,
-    out: Annotated[Path | None, typer.Option("--out", help="Also write the report (JSON with --json) to FILE.")]
+    out: Annotated[Path | None, typer.Option("--out", dir_okay=False,
+                                             help="Also write the report (JSON with --json) to FILE.")]
     = None,
 ) -> None:
     """Exact par sheet: house edge, element of risk, RTP, decisions, outcomes, Aces Up."""
     from fourcards.poker import analysis as an
+    from fourcards.report import par_sheet as report
 
     try:
         r = _rules(rules, ante_bonus, aces_up)
@@ -85,9 +88,9 @@ def analyze_cmd(
         print(text)
         _emit(text + "\n", out)
     else:
-        sheet.render(console)
+        report.render(sheet, console)
         if out is not None:
-            _emit(sheet.to_text(), out)
+            _emit(report.to_text(sheet), out)
 
 
 def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
@@ -116,6 +119,7 @@ def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
 def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None) -> None:
     from fourcards.poker import analysis as an
     from fourcards.poker import strategy as st
+    from fourcards.report.charts import chart_table, save_chart_png
 
     with _progress() as progress:
         counts = an.exact_counts(progress=progress)
@@ -126,9 +130,9 @@ def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None)
                            ("simple", st.simple_strategy(r)))}
     if png is not None:
         try:
-            chart.save_png(png, title=f"Four Card Poker ({r.name}): chart, house edge "
-                                      f"{float(fig['chart'].house_edge) * 100:.3f}% "
-                                      f"(optimal {float(fig['optimal'].house_edge) * 100:.3f}%)")
+            save_chart_png(chart, png, title=f"Four Card Poker ({r.name}): chart, house edge "
+                                             f"{float(fig['chart'].house_edge) * 100:.3f}% "
+                                             f"(optimal {float(fig['optimal'].house_edge) * 100:.3f}%)")
         except OSError as exc:
             fail(f"cannot write {str(png)!r}: {exc.strerror}")
     if csv_out is not None:
@@ -142,7 +146,7 @@ def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None)
     if as_json:
         print(json.dumps({"rules": r.to_dict(), "chart": chart.to_dict(), "strategies": summary}, indent=2))
         return
-    console.print(chart.render(f"Strategy chart ({r.name}): your best four vs the up card"))
+    console.print(chart_table(chart, f"Strategy chart ({r.name}): your best four vs the up card"))
     console.print("house edge per ante (element of risk), cost vs optimal:")
     for name, s in summary.items():
         console.print(f"  {name:>7}: {s['house_edge'] * 100:.4f}% ({s['element_of_risk'] * 100:.4f}%), "
@@ -156,9 +160,11 @@ def strategy_cmd(
     rules: RulesOpt = "live",
     ante_bonus: AnteBonusOpt = None,
     chart: Annotated[bool, typer.Option("--chart", help="Print the compact strategy chart.")] = False,
-    png: Annotated[Path | None, typer.Option("--png", help="Save the chart as a PNG heat map.")] = None,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Save the chart as CSV (reusable with "
-                                                               "analyze --strategy FILE).")] = None,
+    png: Annotated[Path | None, typer.Option("--png", dir_okay=False,
+                                             help="Save the chart as a PNG heat map.")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", dir_okay=False,
+                                                 help="Save the chart as CSV (reusable with "
+                                                      "analyze --strategy FILE).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Optimal decision and EV of every option for a hand, or the strategy chart (--chart)."""
@@ -167,6 +173,8 @@ def strategy_cmd(
         if chart or png is not None or csv_out is not None:
             if cards:
                 fail("give either CARDS --up CARD or --chart, not both")
+            if png is not None:
+                require("plots", "fourcards poker strategy --png")
             _chart_report(r, as_json, png, csv_out)
             return
         if not cards or up is None:

@@ -1,7 +1,9 @@
 """``fourcards poker simulate`` and ``fourcards kind simulate`` (Monte Carlo, local or Dask).
 
 Bad arguments print one ``error: ...`` line on stderr and exit 2; the ``--plot``
-file is written only after a successful run, atomically.
+file is written only after a successful run, atomically. Local runs (``--workers``)
+need no extra; ``--scheduler`` needs the ``sim`` extra (Dask), ``--plot`` the ``plots``
+extra (matplotlib): without it, one error line names the extra, before any work.
 """
 
 from __future__ import annotations
@@ -18,14 +20,28 @@ import typer
 
 from fourcards.cli.app import console, err_console, fail, kind_app, poker_app
 from fourcards.errors import FourcardsError
+from fourcards.extras import require
+from fourcards.inputs import (
+    MAX_CHIPS,
+    MAX_DEALS,
+    MAX_HANDS,
+    MAX_SEATS,
+    MAX_SEED,
+    MAX_SESSION_HANDS,
+    MAX_WAGER,
+    MAX_WORKERS,
+)
 
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (>= 0); default: a random seed, reported.")]
-WorkersOpt = Annotated[int, typer.Option("--workers", help="Processes: 1 = this process; W > 1 = a Dask "
-                                         "LocalCluster of W worker processes.")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed (>= 0); default: a random seed, reported.")]
+WorkersOpt = Annotated[int, typer.Option("--workers", min=1, max=MAX_WORKERS,
+                                         help="Workers on this machine: 1 = this process; W > 1 = "
+                                         "W threads (Four Card Poker) or processes (Four of a Kind, when "
+                                         "the run is long enough to gain); a small run stays serial.")]
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="Address of a running Dask scheduler, "
                                                   "e.g. tcp://host:8786.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
-PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Write a PNG plot (after success).")]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", dir_okay=False, help="Write a PNG plot (after success).")]
 ProgressOpt = Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="Progress bar on stderr (default: when it is a terminal).")]
 
@@ -61,11 +77,36 @@ def _progress_bar(label: str, unit: str, enabled: bool | None) -> Iterator[Calla
             state["bar"].stop()
 
 
+def _counts_first(strategy: str, rules: Any) -> None:
+    """Compute the exact dealer counts with a progress line if the strategy needs them and
+    they are not cached yet (a first run; the optimal decisions of the named ante bonus
+    tables ship with the package and need none)."""
+    if strategy not in ("optimal", "chart"):
+        return
+    from fourcards.poker import analysis as an
+    from fourcards.poker import strategy as st
+
+    if an.counts_cached() or (strategy == "optimal" and st._shipped_optimal(rules) is not None):
+        return
+    from fourcards.cli.poker_analysis import _progress
+
+    with _progress() as progress:
+        an.exact_counts(progress=progress)
+
+
 def _check_target(workers: int, scheduler: str | None) -> None:
     if scheduler is not None and workers != 1:
         fail("give --workers or --scheduler, not both")
     if workers < 1:
         fail(f"--workers must be a whole number >= 1, got {workers}")
+
+
+def _check_extras(command: str, scheduler: str | None, plot: Path | None) -> None:
+    """Before any work: Dask (``--scheduler``) needs the sim extra, ``--plot`` the plots extra."""
+    if scheduler is not None:
+        require("sim", f"{command} --scheduler")
+    if plot is not None:
+        require("plots", f"{command} --plot")
 
 
 def _seed(seed: int | None) -> int:
@@ -74,33 +115,37 @@ def _seed(seed: int | None) -> int:
 
 @poker_app.command("simulate")
 def poker_simulate(
-    hands: Annotated[int, typer.Option("--hands", help="Rounds to simulate (one seat vs the dealer).")],
+    hands: Annotated[int, typer.Option("--hands", min=1, max=MAX_HANDS,
+                                       help="Rounds to simulate (one seat vs the dealer).")],
     strategy: Annotated[str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file "
                                           "(format of 'fourcards poker strategy --csv').")] = "optimal",
     rules: Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")] = "live",
     ante_bonus: Annotated[str | None, typer.Option("--ante-bonus", help="Ante bonus table, e.g. 25/20/2.")] = None,
     aces_up_table: Annotated[str | None, typer.Option("--aces-up", help="Aces Up pay table, e.g. "
                                                       "50/40/8/5/4/3/1.")] = None,
-    ante: Annotated[int, typer.Option("--ante", help="Ante per round in chips.")] = 1,
-    aces_up_bet: Annotated[int, typer.Option("--aces-up-bet", help="Aces Up bet per round in chips "
-                                             "(0: none).")] = 0,
+    ante: Annotated[int, typer.Option("--ante", min=1, max=MAX_WAGER, help="Ante per round in chips.")] = 1,
+    aces_up_bet: Annotated[int, typer.Option("--aces-up-bet", min=0, max=MAX_WAGER,
+                                             help="Aces Up bet per round in chips (0: none).")] = 0,
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
-    session_hands: Annotated[int | None, typer.Option("--session-hands", help="Hands per session.")] = None,
-    bankroll: Annotated[int | None, typer.Option("--bankroll", help="Session bankroll in chips.")] = None,
+    session_hands: Annotated[int | None, typer.Option("--session-hands", min=1, max=MAX_SESSION_HANDS,
+                                                      help="Hands per session.")] = None,
+    bankroll: Annotated[int | None, typer.Option("--bankroll", min=1, max=MAX_CHIPS,
+                                                 help="Session bankroll in chips.")] = None,
     plot: PlotOpt = None,
     exact: Annotated[bool, typer.Option("--exact", help="Also compute the exact house edge and check "
                                         "the simulated one against it.")] = False,
     progress: ProgressOpt = None,
 ) -> None:
     """Monte Carlo of Four Card Poker: house edge with a 95% CI, spread, hit rates, sessions, ruin."""
-    from fourcards.sim.plots import check_plot_path, plot_poker
+    from fourcards.report.plots import check_plot_path, plot_poker
     from fourcards.sim.poker import exact_house_edge, load_sim_strategy, session_paths, simulate_poker
 
     _check_target(workers, scheduler)
     try:
+        _check_extras("fourcards poker simulate", scheduler, plot)
         if plot is not None:
             check_plot_path(plot)
         from fourcards.poker.rules import get_rules
@@ -108,6 +153,7 @@ def poker_simulate(
         r = get_rules(rules, ante_bonus=ante_bonus, aces_up=aces_up_table)
         if hands < 1:
             fail(f"--hands must be a whole number >= 1, got {hands}")
+        _counts_first(strategy, r)
         strat = load_sim_strategy(strategy, r)
         s = _seed(seed)
         with _progress_bar("simulating", "rounds", progress) as cb:
@@ -175,16 +221,17 @@ def _print_poker(d: dict[str, Any]) -> None:
 
 @kind_app.command("simulate")
 def kind_simulate(
-    deals: Annotated[int, typer.Option("--deals", help="Deals to play.")],
-    players: Annotated[int, typer.Option("--players", help="Seats (4-13).")],
+    deals: Annotated[int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Deals to play.")],
+    players: Annotated[int, typer.Option("--players", min=1, max=MAX_SEATS, help="Seats (4-13).")],
     bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random, "
                                             "pots, or an installed plug-in's name (entry points "
                                             "'fourcards.bots'); 'odds:3' for three seats; the list repeats to fill the "
                                             "table. Several names may follow one --bots.")],
     more_bots: Annotated[list[str] | None, typer.Argument(hidden=True, metavar="[BOT]...")] = None,
     rules: Annotated[str, typer.Option("--rules", help="Four of a Kind preset.")] = "family",
-    stack: Annotated[int | None, typer.Option("--stack", help="Chips per seat at the start of every "
-                                              "deal (default 40 antes).")] = None,
+    stack: Annotated[int | None, typer.Option("--stack", min=1, max=MAX_CHIPS,
+                                              help="Chips per seat at the start of every deal "
+                                              "(default 40 antes).")] = None,
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     scheduler: SchedulerOpt = None,
@@ -197,11 +244,12 @@ def kind_simulate(
     ``--bots`` takes several names after one flag (``--bots odds cautious random``)
     or repeated flags.
     """
+    from fourcards.report.plots import check_plot_path, plot_kind
     from fourcards.sim.kind import simulate_kind
-    from fourcards.sim.plots import check_plot_path, plot_kind
 
     _check_target(workers, scheduler)
     try:
+        _check_extras("fourcards kind simulate", scheduler, plot)
         if plot is not None:
             check_plot_path(plot)
         s = _seed(seed)

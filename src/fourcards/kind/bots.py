@@ -2,7 +2,7 @@
 
 Interface (any user can implement it): a :class:`Bot` has a ``name`` and
 ``act(observation, legal_actions, rng) -> Action``; it sees only its seat's
-:class:`~fourcards.kind.observation.Observation` (DESIGN.md: bots see an
+:class:`~fourcards.kind.observation.Observation` (docs/engine.md: bots see an
 observation, never the state) and must return an action that one of
 ``legal_actions`` allows.
 
@@ -273,9 +273,10 @@ BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random"
 #: Entry-point group through which installed packages add bots (see the module docstring).
 ENTRY_POINT_GROUP = "fourcards.bots"
 
-#: What a bot name may be: lower-case letters, digits, ``_``, ``-`` and ``.`` (no ``:``/``*``/``,``,
+#: What a bot name may be: 1-16 lower-case letters, digits, ``_``, ``-`` and ``.`` (the web app takes
+#: up to 16; no ``:``/``*``/``,``,
 #: which ``--bots odds:3`` uses).
-_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")
+_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,15}")
 
 _LOADED: dict[tuple[str, str], Callable[[], object]] = {}
 

@@ -1,6 +1,6 @@
 """The Four of a Kind state machine: antes, the deal, betting rounds, turning, pots.
 
-One :class:`Game` is one deal at a table (DESIGN.md "Four of a Kind rulings";
+One :class:`Game` is one deal at a table (docs/rules.md "Four of a Kind";
 seed 000; seed 001 = OPR-903). It implements the engine protocol
 (:class:`fourcards.engine.GameState`, docs/engine.md):
 
@@ -33,7 +33,7 @@ gives more cards.
 
 Players (seats) are numbered 0..n-1 clockwise (people see seats 1..n); dealing and action go clockwise (increasing seat
 numbers, wrapping around). The dealer is the ``button`` seat; dealing starts
-at the dealer's left (DESIGN.md ruling 2).
+at the dealer's left (docs/rules.md FOAK-2).
 
 Rulings the seeds leave open are decided here and documented in docs/kind.md:
 fold is offered only when facing a bet; a short all-in bet or raise (below
@@ -71,6 +71,7 @@ from fourcards.kind.history import (
     SitOut,
     Start,
     TurnCard,
+    Void,
     op_from_dict,
 )
 from fourcards.kind.holdings import Holding, high_key
@@ -91,6 +92,7 @@ class Phase(str, Enum):
     BETTING = "betting"    # a betting round (seed 001 §3.1-3.2)
     TURNING = "turning"    # the dealer turns cards (§3.3)
     FINISHED = "finished"  # four of a kind or last player standing (§4.1, ruling 7)
+    VOIDED = "voided"      # the host's ruling: every chip returned (docs/rules.md TP-4)
 
 
 def _card_index(card: Card) -> int:
@@ -99,13 +101,13 @@ def _card_index(card: Card) -> int:
 
 def can_play(stack: int, rules: KindRules) -> bool:
     """Whether a seat with ``stack`` chips is dealt in: it can pay the ante and has
-    chips (DESIGN.md ruling 8: a player who cannot pay the ante sits the deal out)."""
+    chips (docs/rules.md FOAK-9: a player who cannot pay the ante sits the deal out)."""
     return stack >= rules.ante and stack > 0
 
 
 def next_button(stacks: Sequence[int], button: int, rules: KindRules) -> int:
     """The next dealer: the first seat clockwise of ``button`` that can play the
-    next deal (DESIGN.md ruling 1: the deal button rotates). Returns ``button``
+    next deal (docs/rules.md FOAK-1: the deal button rotates). Returns ``button``
     itself if no other seat can play."""
     n = len(stacks)
     for step in range(1, n + 1):
@@ -129,7 +131,7 @@ class Game:
             (for replays and tests). Returned duplicates may be dealt again.
         seat_labels: how messages name each seat to a person (an error such as
             ``"seat 4 cannot raise 0: ..."``); default ``"seat 1"``..``"seat n"``
-            (:func:`fourcards.engine.seat_label`; DESIGN.md "Table play": people
+            (:func:`fourcards.engine.seat_label`; docs/rules.md TP-1: people
             count seats from 1, programs from 0).
             A user interface may pass its own, e.g. the players' names.
 
@@ -193,6 +195,7 @@ class Game:
         self._actor: int | None = None
         self.awards: list[Award] = []
         self.finish_reason: str | None = None
+        self.void_reason: str | None = None
         self._history: list[Op] = []
         # the deck: rng-shuffled list (top = end) or scripted cards
         self._in_deck: set[Card] = set(FULL_DECK)
@@ -248,8 +251,9 @@ class Game:
 
     @property
     def is_terminal(self) -> bool:
-        """Whether the deal is over (phase ``FINISHED``: four of a kind or last player standing; pots awarded)."""
-        return self.phase is Phase.FINISHED
+        """Whether the deal is over: ``FINISHED`` (four of a kind or last player standing; pots
+        awarded) or ``VOIDED`` (the host's ruling; every chip returned)."""
+        return self.phase is Phase.FINISHED or self.phase is Phase.VOIDED
 
     @property
     def chance_step(self) -> str | None:
@@ -370,7 +374,7 @@ class Game:
         A bet or raise is offered (and accepted by :meth:`apply`) only when some
         other player still in the deal could put in more chips than the current
         bet; when all the others are all in or folded, only check, or call or
-        fold, remain (DESIGN.md ruling 8; docs/kind.md decision 4).
+        fold, remain (docs/rules.md FOAK-9; docs/kind.md decision 4).
 
         Raises:
             IllegalActionError: ``player`` is not at this table.
@@ -409,7 +413,7 @@ class Game:
 
     def _can_be_answered(self, seat: int) -> bool:
         """Whether a bet or raise by ``seat`` could be answered: some other player still in
-        the deal can put in more than the current bet (DESIGN.md ruling 8; docs/kind.md
+        the deal can put in more than the current bet (docs/rules.md FOAK-9; docs/kind.md
         decision 4). Otherwise a wager would only come straight back as uncalled."""
         return any(x != seat and self.stakes[x] + self.stacks[x] > self.level for x in self.active_seats)
 
@@ -469,7 +473,7 @@ class Game:
         """Whether :meth:`apply` would accept ``action`` now (never raises; see :meth:`legal_actions`)."""
         return self._why_illegal(action) is None
 
-    def apply(self, action: Action | DealCard | TurnCard | str) -> None:
+    def apply(self, action: Action | DealCard | TurnCard | Void | str) -> None:
         """Apply the :attr:`actor`'s action, or a chance record at a chance step; chance
         events that follow run at once.
 
@@ -477,7 +481,10 @@ class Game:
             action: an :class:`Action` (with ``player`` set, the turn is checked too)
                 or its text (``"raise 10"``); or, when :attr:`chance_step` is
                 ``"deal"`` / ``"turn"``, the :class:`DealCard` / :class:`TurnCard`
-                record of the card to deal or turn (scripting the chance step).
+                record of the card to deal or turn (scripting the chance step); or a
+                :class:`~fourcards.kind.history.Void` (the host's ruling, at any point
+                before the end): every chip goes back to the seat that put it in, the
+                deal ends (phase ``VOIDED``) and every return is 0.
 
         Raises:
             IllegalActionError: out of turn, deal over, a move not offered, an
@@ -488,6 +495,9 @@ class Game:
         """
         if isinstance(action, (DealCard, TurnCard)):
             self._apply_chance_record(action)
+            return
+        if isinstance(action, Void):
+            self._void(action)
             return
         if isinstance(action, str):
             action = Action.parse(action)
@@ -539,6 +549,23 @@ class Game:
             return
         self._end_round()
         self._advance()
+
+    def _void(self, op: Void) -> None:
+        """The host's ruling: refund every seat what it put in; the deal ends (returns 0)."""
+        if self.is_terminal:
+            raise IllegalActionError(f"the deal is already {self.phase.value}; it cannot be voided")
+        for s in range(self.n_seats):
+            self.stacks[s] += self.contributed[s]
+        self.contributed = [0] * self.n_seats
+        self.stakes = [0] * self.n_seats
+        self.level = 0
+        self.full_wagers = 0
+        self._actor = None
+        self._need = set()
+        self._may_raise = set()
+        self.phase = Phase.VOIDED
+        self.void_reason = op.reason
+        self._log(op)
 
     # ---------------------------------------------------------------- chance
 
@@ -767,7 +794,7 @@ class Game:
         self._award(settle_pots(side_pots(self.contributed, self.live), holdings), "four")
 
     def _finish_last_player(self, seat: int) -> None:
-        """DESIGN.md ruling 7 (seed 000): all others folded, the last takes the pot at once."""
+        """docs/rules.md FOAK-8 (seed 000): all others folded, the last takes the pot at once."""
         self._actor = None
         self._log(Finish("last_player", seat))
         self._award([Award(0, seat, sum(self.contributed), "whole")], "last_player")
@@ -880,7 +907,9 @@ class Game:
         script = [op.card for op in records if isinstance(op, (DealCard, TurnCard))]
         game = cls(played, list(start.stacks), start.button, cards=script, seat_labels=seat_labels)
         for i, op in enumerate(records):
-            if isinstance(op, PlayerAction):
+            if isinstance(op, Void):
+                game.apply(op)
+            elif isinstance(op, PlayerAction):
                 if game.actor != op.seat:
                     acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
                             else f"seat index {op.seat!r}")

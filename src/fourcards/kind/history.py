@@ -12,7 +12,7 @@ Records (``op`` name in JSON):
 record                    op           meaning
 ========================  ===========  ===============================================
 :class:`Start`            start        rules, stacks before the deal, button
-:class:`SitOut`           sit_out      a seat cannot pay the ante (DESIGN.md ruling 8)
+:class:`SitOut`           sit_out      a seat cannot pay the ante (docs/rules.md FOAK-9)
 :class:`Ante`             ante         a seat antes (seed 001 §2.1)
 :class:`DealCard`         deal         a face-up card dealt to a seat (§2.2)
 :class:`ReturnCard`       return       a duplicate rank goes back (seed 000; §2.3)
@@ -23,6 +23,7 @@ record                    op           meaning
 :class:`TurnCard`         turn         a turned card: to a seat or discarded (§3.3)
 :class:`Finish`           finish       four of a kind (§4.1) or last player standing
 :class:`AwardChips`       award        chips of a pot to a seat (high/low/whole)
+:class:`Void`             void         the host voids the deal: every chip goes back
 ========================  ===========  ===============================================
 """
 
@@ -38,7 +39,7 @@ from fourcards.errors import HistoryError
 
 __all__ = [
     "Op", "Start", "SitOut", "Ante", "DealCard", "ReturnCard", "Shuffle", "BettingRound",
-    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips",
+    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips", "Void",
     "op_from_dict", "dumps_history", "loads_history", "read_histories", "HistoryError",
 ]
 
@@ -78,7 +79,7 @@ class Start(Op):
 
 @dataclass(frozen=True, slots=True)
 class SitOut(Op):
-    """``seat`` cannot pay the ante and sits the deal out (DESIGN.md Four of a Kind ruling 8)."""
+    """``seat`` cannot pay the ante and sits the deal out (docs/rules.md FOAK-9)."""
     op: ClassVar[str] = "sit_out"
     seat: int
 
@@ -163,7 +164,7 @@ class Finish(Op):
 @dataclass(frozen=True, slots=True)
 class AwardChips(Op):
     """``amount`` chips of pot ``pot`` (0 = main) to ``seat`` as ``share`` (``"high"``, ``"low"``,
-    ``"whole"``; DESIGN.md Four of a Kind rulings 6-8); see :class:`fourcards.kind.pots.Award`.
+    ``"whole"``; docs/rules.md FOAK-7 to FOAK-9); see :class:`fourcards.kind.pots.Award`.
     """
     op: ClassVar[str] = "award"
     pot: int
@@ -172,19 +173,39 @@ class AwardChips(Op):
     share: str
 
 
+@dataclass(frozen=True, slots=True)
+class Void(Op):
+    """The host voids the deal (the host's ruling, docs/rules.md TP-4; seed 004 "Malfunction voids all
+    pays and plays"): every chip a seat put in goes back to it and the deal ends with all
+    returns 0. :meth:`fourcards.kind.game.Game.apply` takes it like an action."""
+
+    op: ClassVar[str] = "void"
+    reason: str = "host ruling"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"op": "void", "kind": "void", "reason": text}``: the void record of either game's
+        history (Four Card Poker's reads ``kind``)."""
+        return {"op": self.op, "kind": "void", "reason": self.reason}
+
+
 _OPS: dict[str, type[Op]] = {
     cls.op: cls
     for cls in (Start, SitOut, Ante, DealCard, ReturnCard, Shuffle, BettingRound, PlayerAction,
-                ReturnUncalled, TurnCard, Finish, AwardChips)
+                ReturnUncalled, TurnCard, Finish, AwardChips, Void)
 }
 
 
 def op_from_dict(data: dict[str, Any]) -> Op:
     """Rebuild a record from :meth:`Op.to_dict` output.
 
+    A ``{"kind": "void", "reason": ...}`` record (what the web app's database
+    appends to a deal voided by a server restart) reads as :class:`Void`.
+
     Raises:
         HistoryError: unknown ``op`` or bad fields.
     """
+    if isinstance(data, dict) and "op" not in data and data.get("kind") == "void":
+        return Void(str(data.get("reason", "host ruling")))
     try:
         cls = _OPS[data["op"]]
     except (KeyError, TypeError):

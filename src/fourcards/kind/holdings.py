@@ -5,7 +5,7 @@ of one ``rank``; suits never matter (seed 001 §1.2). Text form: the rank
 repeated, ``"7"``, ``"QQ"``, ``"999"``; tens as ``"T"``, ``"t"`` or ``"10"``
 (``"TT"``, ``"tt"``, ``"1010"``, mixed ``"T10"`` also accepted).
 
-Orders (DESIGN.md ruling 4 and 6; seed 001 §3.4, §4.2-4.3):
+Orders (docs/rules.md FOAK-4 and FOAK-7; seed 001 §3.4, §4.2-4.3):
 
 * the **highest hand** has the most cards, then the higher rank
   (:func:`high_key`, larger is higher);

@@ -1,7 +1,7 @@
 """What a seat sees of a Four of a Kind deal: the whole face-up table, never the deck.
 
 Built by :meth:`fourcards.kind.game.Game.observation`; bots and user interfaces
-work from this object (DESIGN.md "Architecture sketch": UIs and bots see an
+work from this object (docs/engine.md: UIs and bots see an
 observation, never the state). JSON-ready through :meth:`Observation.to_dict`.
 """
 

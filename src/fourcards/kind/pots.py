@@ -1,6 +1,6 @@
 """Pots, side pots and the high-low split of Four of a Kind. Whole chips throughout.
 
-Rules (DESIGN.md rulings 6-8; seed 001 Article 4; seed 000 "Continuation of
+Rules (docs/rules.md FOAK-7 to FOAK-9; seed 001 Article 4; seed 000 "Continuation of
 play and winning"):
 
 * the pot is split between the **high** hand (the player holding four of a

@@ -1,7 +1,7 @@
 """Four of a Kind rules: ante, spread limit, raise cap, players, the re-deal variant.
 
 Sources: seed 000 (pagat.com, William Moore's family game) and seed 001
-(OPR-903, a formal rulebook); DESIGN.md "Four of a Kind rulings" fixes the
+(OPR-903, a formal rulebook); docs/rules.md "Four of a Kind" fixes the
 defaults. Every amount is whole chips (``int``).
 
 Presets (:data:`PRESETS`, :func:`get_rules`):
@@ -31,7 +31,7 @@ MAX_PLAYERS = 13
 class Redeal(str, Enum):
     """How duplicate ranks in the initial deal are resolved.
 
-    * ``REPLACE`` (seed 000 "Initial deal and betting"; DESIGN.md ruling 2
+    * ``REPLACE`` (seed 000 "Initial deal and betting"; docs/rules.md FOAK-2
       default): a player dealt a rank already held gets a replacement - that
       card goes back, the undealt cards are reshuffled, dealing continues.
     * ``ALL_DUPLICATES`` (seed 001 §2.3): after each pass every player holding a
@@ -57,7 +57,7 @@ class KindRules:
     Attributes:
         ante: paid by every player before the deal (seed 001 §2.1; seed 000
             "Initial deal and betting"). A player whose stack is below the ante
-            (or empty) sits the deal out (DESIGN.md ruling 8).
+            (or empty) sits the deal out (docs/rules.md FOAK-9).
         min_bet / max_bet: spread limit - a bet or raise adds between
             ``min_bet`` and ``max_bet`` chips above the current bet (seed 000
             "A minimum and maximum bet/raise should be agreed in advance").

@@ -138,13 +138,23 @@ class Deal:
     """The deal (the chance step): five cards per wagering player, six to the dealer.
 
     ``hands`` pairs each player with its five cards (player order); ``dealer``
-    holds the dealer's six cards, one of which is ``up_card``.
+    holds the dealer's six cards, one of which is ``up_card``. In a player's view
+    of the history (:attr:`PokerObservation.history`, :meth:`seen_by`) the cards
+    that player may not see are ``None``: another player's hand, the dealer's
+    cards before showdown (the up card stays). Such a deal cannot be applied.
     """
 
-    hands: tuple[tuple[int, tuple[Card, ...]], ...]
-    dealer: tuple[Card, ...]
+    hands: tuple[tuple[int, tuple[Card, ...] | None], ...]
+    dealer: tuple[Card, ...] | None
     up_card: Card
     kind: ClassVar[ActionKind] = ActionKind.DEAL
+
+    def seen_by(self, players: Iterable[int], dealer: bool) -> Deal:
+        """This deal with only the hands of ``players`` shown, and the dealer's six cards
+        only when ``dealer`` (the up card always): what one viewer may see of it."""
+        shown = set(players)
+        return Deal(tuple((p, h if p in shown else None) for p, h in self.hands),
+                    self.dealer if dealer else None, self.up_card)
 
     @classmethod
     def of(cls, hands: Mapping[int, Iterable[Card | str] | str], dealer: Iterable[Card | str] | str,
@@ -170,8 +180,8 @@ class Deal:
         """
         return {
             "kind": self.kind.value,
-            "hands": [{"player": p, "cards": [str(c) for c in h]} for p, h in self.hands],
-            "dealer": [str(c) for c in self.dealer],
+            "hands": [{"player": p, "cards": None if h is None else [str(c) for c in h]} for p, h in self.hands],
+            "dealer": None if self.dealer is None else [str(c) for c in self.dealer],
             "up_card": str(self.up_card),
         }
 
@@ -204,7 +214,7 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Void:
     """Void the round: every wager is returned (seed 004 "Malfunction voids all pays
-    and plays"; the host's ruling, DESIGN.md)."""
+    and plays"; the host's ruling, docs/rules.md FCP-9)."""
 
     reason: str = "host ruling"
     kind: ClassVar[ActionKind] = ActionKind.VOID
@@ -400,10 +410,12 @@ class SeatResult:
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the fields, hands as ``{category, description[, cards]}`` (the player's best four
         cards as ``"Th"``; ``player_hand`` is ``None`` when hidden); ``wagers``, ``win_cap_adjustment``
-        and ``net`` in signed chips.
+        and ``net`` in signed chips. ``player`` is the 0-based player; ``seat`` the seat as people
+        see it (``player + 1``), the key this record has always had.
         """
         return {
             "player": self.player,
+            "seat": self.player + 1,
             "player_hand": None if self.player_hand is None else {
                 "category": self.player_hand.category.key,
                 "description": self.player_hand.describe(),
@@ -501,6 +513,9 @@ class PokerObservation:
         players: a :class:`PlayerView` per player, in order.
         legal_actions: the observer's own options now (empty for a spectator).
         void_reason: the host's reason when the round was voided.
+        history: the round's records as the observer may see them: the :class:`Deal`
+            record shows only the hands shown in ``players`` and, at showdown, the
+            dealer's cards (:meth:`Deal.seen_by`); every other record as it is.
     """
 
     player: int | None
@@ -514,13 +529,15 @@ class PokerObservation:
     players: tuple[PlayerView, ...]
     legal_actions: tuple[LegalAction, ...]
     void_reason: str | None
+    history: tuple[Record, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, with_history: bool = True) -> dict[str, Any]:
         """JSON form: ``game`` (``"four_card_poker"``), ``rules``, ``phase``, ``player``, ``actor``,
         ``chance_step``, ``up_card``, ``dealer_cards`` and ``dealer_hand`` (its description) or
-        ``None``, ``players``, ``legal_actions`` and ``void_reason``; cards as ``"Th"``.
+        ``None``, ``players``, ``legal_actions``, ``void_reason`` and, when ``with_history``,
+        ``history`` (the records' ``to_dict()``); cards as ``"Th"``.
         """
-        return {
+        d = {
             "game": "four_card_poker",
             "rules": self.rules.to_dict(),
             "phase": self.phase.value,
@@ -534,6 +551,9 @@ class PokerObservation:
             "legal_actions": [a.to_dict() for a in self.legal_actions],
             "void_reason": self.void_reason,
         }
+        if with_history:
+            d["history"] = [r.to_dict() for r in self.history]
+        return d
 
 
 # ----------------------------------------------------------------------- round
@@ -653,14 +673,6 @@ class PokerRound:
         """The house's net result in chips: minus the sum of the players' :meth:`returns`."""
         return -sum(self.returns())
 
-    def total_wagered(self, player: int) -> int:
-        """Chips the player has put at risk so far (ante + Aces Up + play bet)."""
-        w = self.wagers.get(player)
-        if w is None:
-            return 0
-        d = self.decisions.get(player)
-        return w.ante + w.aces_up + (d.amount if isinstance(d, Play) else 0)
-
     def observation(self, player: int | None = None) -> PokerObservation:
         """What ``player`` may see (``None``: a spectator); see :class:`PokerObservation`.
 
@@ -671,10 +683,13 @@ class PokerRound:
             self._check_player(player)
         showdown = self.phase is Phase.SETTLED
         views = []
+        shown = []
         for p in range(self.num_players):
             w = self.wagers.get(p)
             d = self.decisions.get(p)
             visible = p in self.hands and (p == player or (showdown and not isinstance(d, Fold)))
+            if visible:
+                shown.append(p)
             res = self.results.get(p) if showdown else None
             if res is not None and not visible:
                 res = res.without_hand()
@@ -691,6 +706,7 @@ class PokerRound:
             players=tuple(views),
             legal_actions=tuple(self.legal_actions(player)) if player is not None else (),
             void_reason=self.void_reason,
+            history=tuple(r.seen_by(shown, showdown) if isinstance(r, Deal) else r for r in self._history),
         )
 
     # ---------------------------------------------------------------- actions
@@ -709,7 +725,8 @@ class PokerRound:
             self.wagers[action.player] = action
         elif isinstance(action, Deal):
             self._check_deal(action)
-            self.hands = dict(action.hands)
+            assert action.dealer is not None
+            self.hands = {p: h for p, h in action.hands if h is not None}
             self.dealer_cards = action.dealer
             self.up_card = action.up_card
             self.phase = Phase.DECISIONS
@@ -855,15 +872,17 @@ class PokerRound:
                 "the deal must give cards to exactly the seats with wagers "
                 f"({', '.join(seat_label(p) for p in sorted(self.wagers))}), "
                 f"got {', '.join(seat_label(p) if _is_chips(p) else repr(p) for p in dealt) or 'none'}")
+        if d.dealer is None or any(h is None for _, h in d.hands):
+            raise IllegalChanceError("a deal with hidden cards (a player's view of it) cannot be applied")
         for p, h in d.hands:
-            if len(h) != 5:
-                raise IllegalChanceError(f"{seat_label(p)} must get 5 cards, got {len(h)}")
+            if h is None or len(h) != 5:
+                raise IllegalChanceError(f"{seat_label(p)} must get 5 cards, got {len(h or ())}")
         if len(d.dealer) != 6:
             raise IllegalChanceError(f"the dealer must get 6 cards, got {len(d.dealer)}")
         if d.up_card not in d.dealer:
             raise IllegalChanceError(f"the up card {d.up_card} is not one of the dealer's cards")
         try:
-            check_distinct(d.dealer, *(h for _, h in d.hands))
+            check_distinct(d.dealer, *(h for _, h in d.hands if h is not None))
         except CardError as exc:
             raise IllegalChanceError(str(exc)) from None
 

@@ -3,7 +3,7 @@
 Sources: seed 002 (OPR-803, live table rules: play bet 1x-3x the ante, ante
 bonus 25/20/2, Aces Up 50/40/8/5/4/3/1) and seed 004 (an online version: play
 bet exactly 1x or 3x, Aces Up 50/30/7/6/5/2/1, Aces Up only with an ante, a
-win cap of 8,400 per game). Other published tables are named in DESIGN.md
+win cap of 8,400 per game). Other published tables are named in docs/rules.md FCP-12
 ("Four Card Poker rulings"). Every pay is "N to 1" on the wager, in whole
 multiples; amounts are whole chips.
 
@@ -14,6 +14,7 @@ from ``"50/40/8/5/4/3/1"`` (:func:`parse_aces_up`, :func:`parse_ante_bonus`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -32,7 +33,13 @@ __all__ = [
     "get_rules",
     "parse_ante_bonus",
     "parse_aces_up",
+    "MAX_PAY",
 ]
+
+#: The largest pay in any pay table, "N to 1": a million to one. Published tables
+#: pay at most 50 to 1; the bound keeps every settlement exact in the 64-bit
+#: simulation kernels and storable in the ledger (issue 9, item 6).
+MAX_PAY = 1_000_000
 
 
 def _check_pays(name: str, pays: dict[str, int]) -> None:
@@ -41,6 +48,8 @@ def _check_pays(name: str, pays: dict[str, int]) -> None:
             raise RulesError(f"{name}: pay for {key} must be a whole number, got {value!r}")
         if value < 0:
             raise RulesError(f"{name}: pay for {key} must not be negative, got {value}")
+        if value > MAX_PAY:
+            raise RulesError(f"{name}: pay for {key} must be at most {MAX_PAY:,} to 1, got {value}")
 
 
 @dataclass(frozen=True)
@@ -124,15 +133,25 @@ class AcesUpTable:
         return "/".join(str(v) for v in self.as_dict().values())
 
 
+_PAY = re.compile(r"-?[0-9]+", re.ASCII)
+
+
 def _parse_table(text: str, n: int, what: str) -> list[int]:
+    if not text.strip():
+        raise RulesError(f"the {what} table is empty: give {n} whole numbers separated by '/' "
+                         f"or a preset name ({', '.join(PRESETS)})")
+    shown = text if len(text) <= 60 else text[:57] + "..."
     parts = [p.strip() for p in text.replace(",", "/").split("/")]
     if len(parts) != n or not all(parts):
-        raise RulesError(f"malformed {what} table {text!r}: expected {n} whole numbers separated by '/'")
-    try:
-        values = [int(p) for p in parts]
-    except ValueError:
-        raise RulesError(f"malformed {what} table {text!r}: expected whole numbers") from None
-    return values
+        raise RulesError(f"malformed {what} table {shown!r}: expected {n} whole numbers separated by '/'")
+    if not all(_PAY.fullmatch(p) for p in parts):
+        raise RulesError(f"malformed {what} table {shown!r}: expected whole numbers (digits 0-9)")
+    digits = len(str(MAX_PAY))
+    for p in parts:  # before int(): a pay of thousands of digits is refused, not converted
+        if len(p.lstrip("-0")) > digits:
+            raise RulesError(f"{what}: every pay must be at most {MAX_PAY:,} to 1, got {p[:20]}"
+                             + ("..." if len(p) > 20 else ""))
+    return [int(p) for p in parts]
 
 
 ANTE_BONUS_TABLES: dict[str, AnteBonusTable] = {
@@ -157,8 +176,11 @@ ACES_UP_TABLES: dict[str, AcesUpTable] = {
 def parse_ante_bonus(text: str) -> AnteBonusTable:
     """An ante bonus table by name/preset (``"live"``) or as ``"25/20/2"`` (quads/SF/trips).
 
+    Each pay is a whole number 0..:data:`MAX_PAY` ("N to 1").
+
     Raises:
-        RulesError: unknown preset or malformed table.
+        RulesError: empty text, unknown preset, malformed table, or a pay
+            beyond :data:`MAX_PAY`.
     """
     if text in PRESETS:
         return PRESETS[text].ante_bonus
@@ -169,10 +191,11 @@ def parse_aces_up(text: str) -> AcesUpTable:
     """An Aces Up table by preset (``"online"``) or as ``"50/40/8/5/4/3/1"``.
 
     Order: four of a kind / straight flush / three of a kind / flush / straight /
-    two pair / pair of aces.
+    two pair / pair of aces. Each pay is a whole number 0..:data:`MAX_PAY`.
 
     Raises:
-        RulesError: unknown preset or malformed table.
+        RulesError: empty text, unknown preset, malformed table, or a pay
+            beyond :data:`MAX_PAY`.
     """
     if text in PRESETS:
         return PRESETS[text].aces_up
@@ -261,6 +284,27 @@ class PokerRules:
         return tuple(m * ante for m in self.play_multiples)
 
     @property
+    def largest_play_multiple(self) -> int:
+        """The largest play bet as a multiple of the ante (3 in both presets)."""
+        return max(self.play_amounts(1))
+
+    @property
+    def largest_stake(self) -> int:
+        """The most chips one seat can put on the layout in one round, within the table
+        limits: the largest ante, the largest play bet on it, the largest Aces Up bet."""
+        return self.max_ante * (1 + self.largest_play_multiple) + self.max_aces_up
+
+    @property
+    def largest_win(self) -> int:
+        """The most chips one seat can win in one round, within the table limits: the
+        ante and the largest play bet won even money (seed 002 Article 4), the best ante
+        bonus on the largest ante (Article 5) and the best Aces Up pay on the largest
+        Aces Up bet (Article 6) - at most :attr:`win_cap` (seed 004)."""
+        wins = (self.max_ante * (1 + self.largest_play_multiple + max(self.ante_bonus.as_dict().values()))
+                + self.max_aces_up * max(self.aces_up.as_dict().values()))
+        return wins if self.win_cap is None else min(wins, self.win_cap)
+
+    @property
     def decision_multiples(self) -> tuple[int, ...]:
         """Play multiples a strategy chooses among: the legal play bets on an ante of 1
         (:meth:`play_amounts`) - all whole multiples 1..3 when any amount is allowed
@@ -328,13 +372,17 @@ def get_rules(preset: str = "live", *, ante_bonus: str | None = None,
               aces_up: str | None = None) -> PokerRules:
     """Rules from a preset name, optionally with other pay tables given as text.
 
+    ``None`` keeps the preset's table; any text, an empty one included, must be
+    a table (an empty table is refused, never read as "the preset's").
+
     Raises:
-        RulesError: unknown preset (naming the known ones) or a malformed table.
+        RulesError: unknown preset (naming the known ones), an empty or
+            malformed table, a pay beyond :data:`MAX_PAY`.
     """
     if preset not in PRESETS:
         raise RulesError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
     rules = PRESETS[preset]
     return rules.with_tables(
-        parse_ante_bonus(ante_bonus) if ante_bonus else None,
-        parse_aces_up(aces_up) if aces_up else None,
+        parse_ante_bonus(ante_bonus) if ante_bonus is not None else None,
+        parse_aces_up(aces_up) if aces_up is not None else None,
     )

@@ -6,7 +6,7 @@ Every settlement in the package comes from :func:`settle`: the round
 (:func:`fourcards.sim.poker.net_table`) and the exact analysis's outcome rows and
 per-hand EVs (:mod:`fourcards.poker.analysis`).
 
-Rules (seed 002 = OPR-803 Articles 3-6; seed 004 "How To Play"; DESIGN.md "Four
+Rules (seed 002 = OPR-803 Articles 3-6; seed 004 "How To Play"; docs/rules.md "Four
 Card Poker rulings"):
 
 * **fold**: the ante is lost (seed 002 §3.1(a)).
@@ -24,7 +24,7 @@ Card Poker rulings"):
   ante, play bet, ante bonus, Aces Up) is capped; the losing lines are lost in
   full and are not netted against the wins before capping. The chips withheld
   are a line of their own, ``win_cap_adjustment = min(0, win_cap - wins)``.
-  Worked example (DESIGN.md, ``online``): ante -200, play -600, ante bonus
+  Worked example (docs/rules.md FCP-7, ``online``): ante -200, play -600, ante bonus
   +5,000, Aces Up +5,000: wins 10,000 capped at 8,400 (adjustment -1,600), net
   +7,600.
 

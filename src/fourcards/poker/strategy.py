@@ -11,9 +11,10 @@ whether to fold (0) or which play multiple to bet (1, 2 or 3 times the ante).
 * :class:`StrategyChart` - a compact human strategy: one decision per hand class
   (high card by top rank, pair by rank, two pair, ... four of a kind) and up-card
   rank; :func:`optimal_chart` is the best chart of that shape, read/written as CSV
-  (:meth:`StrategyChart.to_csv`, :func:`load_chart`), printed with Rich and saved
-  as a PNG heat map;
-* for simulators: :func:`decision_table` and :func:`decide` (numba, vectorised).
+  (:meth:`StrategyChart.to_csv`, :func:`load_chart`); shown as a Rich table or a PNG
+  heat map by :mod:`fourcards.report.charts`;
+* for simulators: :func:`decision_table` and :func:`decide` (numba, vectorised;
+  compiled on first use).
 
 Decision table layout (:func:`decision_table`): a ``uint8`` array of shape
 ``(13, 2_598_960)``; ``table[r, i]`` is the play multiple (0 = fold) for a
@@ -33,13 +34,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import numba as nb
 import numpy as np
 
 from fourcards.cards import Card, Rank, parse_rank
 from fourcards.errors import CardError, RulesError
 from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, N_VALUES
-from fourcards.poker import analysis as an
+from fourcards.poker.exact.counts import ExactCounts, counts_cached, exact_counts
+from fourcards.poker.exact.figures import _as_rules, bonus_pays, options
+from fourcards.poker.exact.hand_ev import HandEV, hand_ev
+from fourcards.poker.exact.tables import (
+    N_DEALER_HANDS,
+    N_HANDS5,
+    _kernels,
+    _validate_hand,
+    base_tables,
+    locate,
+)
 from fourcards.poker.rules import PokerRules
 
 __all__ = [
@@ -104,7 +114,7 @@ assert len(hand_class_of_rank) == N_VALUES
 @cache
 def _present_classes() -> list[int]:
     """Class ids that occur as a player's best four of five."""
-    return sorted(set(np.unique(hand_class_of_rank[an.base_tables().orbit_rank]).tolist()))
+    return sorted(set(np.unique(hand_class_of_rank[base_tables().orbit_rank]).tolist()))
 
 
 # ---------------------------------------------------------------------------
@@ -124,7 +134,7 @@ class Strategy:
 
     def decide(self, cards: Iterable[Card | str] | str, up: Card | str) -> int:
         """The play multiple (0 = fold) for one hand and up card."""
-        ur, o = an.locate(cards, up)
+        ur, o = locate(cards, up)
         return int(self.decisions[ur, o])
 
 
@@ -135,25 +145,75 @@ def _allowed(rules: PokerRules, wanted: int) -> int:
     return min(rules.decision_multiples, key=lambda m: (abs(m - wanted), m))
 
 
-def optimal_strategy(rules: PokerRules | str = "live", counts: an.ExactCounts | None = None) -> Strategy:
+def optimal_strategy(rules: PokerRules | str = "live", counts: ExactCounts | None = None) -> Strategy:
     """The exact optimal strategy: the option of highest EV for every hand and up card.
 
     On an exact tie of EVs the smaller wager is chosen (fold before 1x before 3x),
     which leaves the house edge unchanged and keeps the money at risk lowest.
     """
-    rules = an._as_rules(rules)
-    counts = counts or an.exact_counts()
-    n = an.N_DEALER_HANDS
-    b = an.bonus_pays(rules)[counts.tables.orbit_rank][None, :]
-    margin = 2 * counts.le.astype(np.int64) - n  # EV of play k, times n: (1 + k) margin + b n
-    lo, hi = min(rules.decision_multiples), max(rules.decision_multiples)
-    # the EV is linear in k: the best play is the largest multiple when margin > 0, else the smallest
-    k = np.where(margin > 0, hi, lo).astype(np.int64)
-    play_ev = (1 + k) * margin + b * n
-    dec = np.where(play_ev > -n, k, 0).astype(np.uint8)  # a tie with folding folds
-    dec[~counts.valid] = 0
+    rules = _as_rules(rules)
+    if counts is None and not counts_cached():
+        shipped = _shipped_optimal(rules)
+        if shipped is not None:
+            return Strategy("optimal", shipped)
+    counts = counts or exact_counts()
+    b = bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
+    # the EV is linear in k: the best play is the largest multiple when 2 le > n, else the smallest;
+    # a tie with folding folds (one pass: fourcards.poker.kernels.optimal_decisions)
+    dec = np.empty(counts.le.shape, dtype=np.uint8)
+    _kernels().optimal_decisions(counts.le, counts.valid, b, N_DEALER_HANDS, min(rules.decision_multiples),
+                                    max(rules.decision_multiples), dec)
     dec.setflags(write=False)
     return Strategy("optimal", dec)
+
+
+#: The ante bonus tables whose optimal decisions ship with the package (``poker/data``).
+SHIPPED_ANTE_BONUS = ("25/20/2", "30/15/2")
+
+
+def _shipped_name(rules: PokerRules) -> str:
+    m = rules.decision_multiples
+    return f"optimal-{str(rules.ante_bonus).replace('/', '-')}-{min(m)}-{max(m)}.u8.xz"
+
+
+def _shipped_optimal(rules: PokerRules) -> np.ndarray | None:
+    """The optimal decisions shipped as package data for these rules' ante bonus and play
+    multiples (computed once from the exact counts, see :func:`ship_optimal_decisions`), or None.
+
+    They let a first simulation with the optimal strategy start without computing the
+    dealer counts; ``tests/poker/test_strategy.py`` checks them against the counts.
+    """
+    import lzma
+    from importlib import resources
+
+    try:
+        data = resources.files("fourcards.poker").joinpath("data", _shipped_name(rules)).read_bytes()
+        dec = np.frombuffer(lzma.decompress(data), dtype=np.uint8)
+    except (OSError, lzma.LZMAError):
+        return None
+    n = len(dec) // 13
+    if len(dec) != 13 * n or n != 484_731:
+        return None
+    dec = dec.reshape(13, n)
+    dec.setflags(write=False)
+    return dec
+
+
+def ship_optimal_decisions(directory: str | Path) -> list[Path]:
+    """Write the optimal decisions of :data:`SHIPPED_ANTE_BONUS` (1x-3x play) into ``directory``
+    (``src/fourcards/poker/data`` when releasing; needs the exact counts)."""
+    import lzma
+
+    from fourcards.poker.rules import get_rules
+
+    out = []
+    for table in SHIPPED_ANTE_BONUS:
+        rules = get_rules("live", ante_bonus=table)
+        dec = optimal_strategy(rules, exact_counts()).decisions
+        path = Path(directory) / _shipped_name(rules)
+        path.write_bytes(lzma.compress(np.ascontiguousarray(dec).tobytes(), preset=9))
+        out.append(path)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -177,17 +237,17 @@ class StrategyChart:
     name: str
     table: np.ndarray
 
-    def strategy(self, rules: PokerRules | None = None, counts: an.ExactCounts | None = None) -> Strategy:
+    def strategy(self, rules: PokerRules | None = None, counts: ExactCounts | None = None) -> Strategy:
         """The chart as a :class:`Strategy` (for :func:`analysis.analyze`).
 
         Raises:
             RulesError: the chart bets a multiple the rules do not allow.
         """
-        tables = counts.tables if counts is not None else an.base_tables()
+        tables = counts.tables if counts is not None else base_tables()
         cls = hand_class_of_rank[tables.orbit_rank]
-        dec = np.ascontiguousarray(self.table[cls].T)  # (13, n_orbits)
+        dec = np.ascontiguousarray(self.table.T)[:, cls]  # (13, n_orbits), gathered row by row
         if rules is not None:
-            opts = an.options(rules)
+            opts = options(rules)
             used = set(np.unique(self.table[_present_classes()]).tolist())
             if not used <= set(opts):
                 raise RulesError(
@@ -264,48 +324,6 @@ class StrategyChart:
             "rows": [{"hand": key, "label": label, "decisions": [_DEC_TEXT[int(v)] for v in row]}
                      for key, label, row in self.rows()],
         }
-
-    def render(self, title: str | None = None) -> Any:
-        """A Rich table of the chart."""
-        from rich import box
-        from rich.table import Table
-
-        t = Table(title=title or f"Strategy chart: {self.name} (columns: dealer up card)",
-                  caption="F = fold, 1x/2x/3x = play bet in antes", box=box.SIMPLE_HEAD, padding=(0, 0))
-        t.add_column("your hand", justify="left", no_wrap=True)
-        for ch in _UP_CHARS:
-            t.add_column(ch, justify="center", no_wrap=True, min_width=3)
-        style = {0: "dim", 1: "yellow", 2: "cyan", 3: "bold green"}
-        text = {0: "F", 1: "1x", 2: "2x", 3: "3x"}
-        for _, label, row in self.rows():
-            t.add_row(label, *[f"[{style[int(v)]}]{text[int(v)]}[/]" for v in row])
-        return t
-
-    def save_png(self, path: str | Path, title: str | None = None) -> Path:
-        """Save the chart as a heat map (matplotlib, Agg backend)."""
-        import matplotlib
-
-        matplotlib.use("Agg", force=True)
-        import matplotlib.pyplot as plt
-        from matplotlib.colors import ListedColormap
-
-        rows = self.rows()
-        data = np.array([r[2] for r in rows], dtype=float)
-        fig, ax = plt.subplots(figsize=(9, 0.38 * len(rows) + 1.6), dpi=110)
-        cmap = ListedColormap(["#d9d9d9", "#fdd96a", "#8fd3e8", "#4caf50"])
-        ax.imshow(data, cmap=cmap, vmin=-0.5, vmax=3.5, aspect="auto")
-        ax.set_xticks(range(13), _UP_CHARS)
-        ax.set_yticks(range(len(rows)), [r[1] for r in rows])
-        ax.set_xlabel("dealer up card")
-        for i in range(data.shape[0]):
-            for j in range(13):
-                ax.text(j, i, _DEC_TEXT[int(data[i, j])], ha="center", va="center", fontsize=7)
-        ax.set_title(title or f"Four Card Poker strategy: {self.name}")
-        fig.tight_layout()
-        p = Path(path)
-        fig.savefig(p)
-        plt.close(fig)
-        return p
 
 
 def _parse_class_key(key: str) -> list[int]:
@@ -387,21 +405,20 @@ def load_chart(source: str | Path, name: str | None = None) -> StrategyChart:
     return StrategyChart(name or "file", table)
 
 
-def optimal_chart(rules: PokerRules | str = "live", counts: an.ExactCounts | None = None) -> StrategyChart:
+def optimal_chart(rules: PokerRules | str = "live", counts: ExactCounts | None = None) -> StrategyChart:
     """The best chart by hand class and up rank: each cell takes the option with the
     highest total EV over the hands of its class (so its loss against perfect play
     is the least any chart of this shape can have)."""
-    rules = an._as_rules(rules)
-    counts = counts or an.exact_counts()
-    opts, ev = an.ev_numerators(counts, rules)
+    rules = _as_rules(rules)
+    counts = counts or exact_counts()
+    opts = options(rules)
     cls = hand_class_of_rank[counts.tables.orbit_rank].astype(np.int64)
-    w = counts.weight
-    sums = np.zeros((len(opts), 32, 13), dtype=np.float64)
-    for i in range(len(opts)):
-        for ur in range(13):
-            # exact in float64? sums below 2**53 - checked by magnitude (< 1e15)
-            sums[i, :, ur] = np.bincount(cls, weights=(w[ur] * ev[i, ur]).astype(np.float64), minlength=32)
-    best = np.argmax(sums, axis=0)
+    bonus = bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
+    # the EVs of analysis.ev_numerators summed by (option, class, up rank), exact in int64, in one pass
+    sums = np.zeros((len(opts), 32, 13), dtype=np.int64)
+    _kernels().chart_sums(counts.le, counts.weight, cls, bonus, N_DEALER_HANDS,
+                             np.asarray(opts, dtype=np.int64), sums)
+    best = np.argmax(sums, axis=0)  # the first maximum: the smaller wager on a tie
     table = np.asarray(opts, dtype=np.uint8)[best]
     return StrategyChart("chart", table)
 
@@ -411,7 +428,7 @@ def simple_chart(rules: PokerRules | str = "live") -> StrategyChart:
     anything below a pair of 3s, 1x with a pair of 3s-9s, 3x with a pair of 10s or
     better (two pair and up included). Where the rules lack 1x or 3x the nearest
     allowed multiple is used."""
-    rules = an._as_rules(rules)
+    rules = _as_rules(rules)
     one, three = _allowed(rules, 1), _allowed(rules, 3)
     table = np.zeros((32, 13), dtype=np.uint8)
     for r in range(3, 10):
@@ -424,18 +441,18 @@ def simple_chart(rules: PokerRules | str = "live") -> StrategyChart:
 
 def simple_strategy(rules: PokerRules | str = "live") -> Strategy:
     """The published simple strategy as a :class:`Strategy` (see :func:`simple_chart`)."""
-    return simple_chart(rules).strategy(an._as_rules(rules))
+    return simple_chart(rules).strategy(_as_rules(rules))
 
 
 def get_strategy(spec: Any, rules: PokerRules | str = "live", *,
-                 counts: an.ExactCounts | None = None) -> Strategy:
+                 counts: ExactCounts | None = None) -> Strategy:
     """Resolve a strategy: ``"optimal"``, ``"simple"``, ``"chart"``, a CSV chart path,
     a :class:`Strategy`, a :class:`StrategyChart` or a ``(13, n_orbits)`` array.
 
     Raises:
         RulesError: unknown name / unreadable file / wrong shape / bets not allowed.
     """
-    rules = an._as_rules(rules)
+    rules = _as_rules(rules)
     if isinstance(spec, Strategy):
         return spec
     if isinstance(spec, StrategyChart):
@@ -462,102 +479,22 @@ def get_strategy(spec: Any, rules: PokerRules | str = "live", *,
 
 
 def decision_table(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
-                   counts: an.ExactCounts | None = None) -> np.ndarray:
+                   counts: ExactCounts | None = None) -> np.ndarray:
     """A ``(13, 2_598_960)`` uint8 lookup table of play multiples (0 = fold).
 
     See the module docstring for the layout; use it with :func:`decide`.
     ``strategy`` is anything :func:`get_strategy` accepts (``"optimal"``,
     ``"simple"``, ``"chart"``, a file...). The simple strategy needs no dealer counts.
     """
-    rules = an._as_rules(rules)
+    rules = _as_rules(rules)
     if isinstance(strategy, str) and strategy == "simple":
         s = simple_strategy(rules)
     else:
         s = get_strategy(strategy, rules, counts=counts)
-    tables = an.base_tables()
+    tables = base_tables()
     table = np.ascontiguousarray(s.decisions[:, tables.orbit_of])
     table.setflags(write=False)
     return table
-
-
-@nb.njit(cache=True, parallel=True)
-def _decide(player, up, table, binom):
-    n = player.shape[0]
-    out = np.empty(n, np.uint8)
-    for i in nb.prange(n):
-        u = np.int64(up[i])
-        s = u & 3
-        a = np.int64(0)
-        b = np.int64(0)
-        c = np.int64(0)
-        d = np.int64(0)
-        e = np.int64(0)
-        for k in range(5):
-            x = np.int64(player[i, k])
-            t = x & 3
-            if t == s:
-                t = 0
-            elif t == 0:
-                t = s
-            x = (x & ~3) | t
-            # insert x into the sorted (a..e) prefix of length k
-            if k == 0:
-                a = x
-            elif k == 1:
-                if x < a:
-                    b = a
-                    a = x
-                else:
-                    b = x
-            elif k == 2:
-                if x < a:
-                    c = b
-                    b = a
-                    a = x
-                elif x < b:
-                    c = b
-                    b = x
-                else:
-                    c = x
-            elif k == 3:
-                if x < a:
-                    d = c
-                    c = b
-                    b = a
-                    a = x
-                elif x < b:
-                    d = c
-                    c = b
-                    b = x
-                elif x < c:
-                    d = c
-                    c = x
-                else:
-                    d = x
-            else:
-                if x < a:
-                    e = d
-                    d = c
-                    c = b
-                    b = a
-                    a = x
-                elif x < b:
-                    e = d
-                    d = c
-                    c = b
-                    b = x
-                elif x < c:
-                    e = d
-                    d = c
-                    c = x
-                elif x < d:
-                    e = d
-                    d = x
-                else:
-                    e = x
-        idx = a + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
-        out[i] = table[u >> 2, idx]
-    return out
 
 
 def decide(player: np.ndarray, up: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -580,19 +517,24 @@ def decide(player: np.ndarray, up: np.ndarray, table: np.ndarray) -> np.ndarray:
         raise CardError(f"decide needs player (N, 5) and up (N,), got {p.shape} and {u.shape}")
     if p.size and (p.min() < 0 or p.max() > 51 or u.min() < 0 or u.max() > 51):
         raise CardError("card indices must lie in 0..51")
-    if table.shape != (13, an.N_HANDS5) or table.dtype != np.uint8:
+    if table.shape != (13, N_HANDS5) or table.dtype != np.uint8:
         raise RulesError("table must be a (13, 2598960) uint8 array from decision_table()")
-    return _decide(p.astype(np.uint8, copy=False), u.astype(np.uint8, copy=False), table, BINOM)
+    from fourcards import jit
+    from fourcards.poker import kernels as pk
+
+    with jit.compiling("the vectorised decision look-up", pk.decide):
+        return pk.decide(np.ascontiguousarray(p, dtype=np.uint8), np.ascontiguousarray(u, dtype=np.uint8),
+                         np.ascontiguousarray(table), BINOM)
 
 
 def decide_hand(cards: Iterable[Card | str] | str, up: Card | str, table: np.ndarray) -> int:
     """The play multiple for one hand (validated) from a :func:`decision_table`."""
-    hand, upc = an._validate_hand(cards, up)
+    hand, upc = _validate_hand(cards, up)
     return int(decide(np.array([[c.index for c in hand]]), np.array([upc.index]), table)[0])
 
 
 def advise(cards: Iterable[Card | str] | str, up: Card | str, rules: PokerRules | str | None = None, *,
-           counts: an.ExactCounts | None = None) -> an.HandEV:
+           counts: ExactCounts | None = None) -> HandEV:
     """For a trainer: the optimal decision and the exact EV of every option
     (:class:`analysis.HandEV`; ``.ev_lost(option)`` is the EV given up)."""
-    return an.hand_ev(cards, up, rules, counts=counts)
+    return hand_ev(cards, up, rules, counts=counts)

@@ -15,7 +15,8 @@ environments and the OpenSpiel games drive the engines through the engine
 protocol (:mod:`fourcards.engine`) alone. docs/rl.md has the encodings as tables.
 
 The frameworks come with ``pip install 'fourcards[rl]'``; without them, using a
-name of this package raises :class:`ModuleNotFoundError` naming the extra.
+name of this package raises :class:`~fourcards.extras.MissingExtraError` (an
+``ImportError``) naming the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -33,16 +34,6 @@ _WHERE = {
     "train_chart": "fourcards.rl.learn",
     "ChartLearner": "fourcards.rl.learn",
 }
-
-#: The frameworks of the ``rl`` extra, by import name.
-FRAMEWORKS = ("gymnasium", "pettingzoo", "pyspiel")
-
-
-def missing_extra(exc: ModuleNotFoundError) -> ModuleNotFoundError:
-    """The error for a framework of the ``rl`` extra that is not installed (``raise missing_extra(exc)``)."""
-    return ModuleNotFoundError(f"{exc.name} is not installed: install the 'rl' extra "
-                               f"(pip install 'fourcards[rl]')", name=exc.name)
-
 
 def __getattr__(name: str) -> Any:
     if name not in _WHERE:

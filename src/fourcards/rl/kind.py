@@ -21,17 +21,15 @@ from typing import Any
 import numpy as np
 
 from fourcards.errors import IllegalActionError, RulesError
+from fourcards.extras import require
 from fourcards.kind.game import Game
 from fourcards.kind.rules import KindRules
-from fourcards.rl import missing_extra
 from fourcards.rl.encoding import KindActions, kind_string, kind_tensor, kind_tensor_size
 from fourcards.rl.tables import table_rules, table_stacks
 
-try:
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
-except ModuleNotFoundError as exc:  # pragma: no cover - the 'rl' extra is not installed
-    raise missing_extra(exc) from None
+require("rl", "fourcards.rl.kind_env")
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
 
 __all__ = ["KindEnv", "kind_env"]
 

@@ -33,18 +33,16 @@ from typing import Any
 import numpy as np
 
 from fourcards.errors import IllegalActionError, RulesError
+from fourcards.extras import require
 from fourcards.poker.round import ActionKind, Deal, PokerRound
 from fourcards.poker.rules import PokerRules, get_rules
-from fourcards.rl import missing_extra
 from fourcards.rl.encoding import ACTIONS, OBS_SIZE, action_mask, encode
 
-try:
-    import gymnasium as gym
-    from gymnasium import spaces
-    from gymnasium.vector import AutoresetMode, VectorEnv
-    from gymnasium.vector.utils import batch_space
-except ModuleNotFoundError as exc:  # pragma: no cover - the 'rl' extra is not installed
-    raise missing_extra(exc) from None
+require("rl", "fourcards.rl.PokerEnv")
+import gymnasium as gym  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
+from gymnasium.vector.utils import batch_space  # noqa: E402
 
 __all__ = ["ACTIONS", "OBS_SIZE", "ENV_ID", "PlayBetSpace", "PokerEnv", "PokerVectorEnv", "action_mask", "encode"]
 

@@ -4,11 +4,13 @@
   (house edge with a 95% CI, spread, hit frequencies, sessions and risk of ruin);
 * :mod:`fourcards.sim.kind` - Four of a Kind bot tournaments:
   :func:`~fourcards.sim.kind.simulate_kind`;
-* :mod:`fourcards.sim.runner` - chunked, reproducible execution (serial, process
-  pool, Dask ``LocalCluster`` or an existing scheduler);
-* :mod:`fourcards.sim.kernels` - the numba kernels (deal, value, decide, settle);
-* :mod:`fourcards.sim.stats` - exact-integer statistics; :mod:`fourcards.sim.plots` - figures.
+* :mod:`fourcards.sim.runner` - chunked, reproducible execution (serial, threads,
+  process pool, Dask ``LocalCluster`` or an existing scheduler), chosen by job size;
+* :mod:`fourcards.sim.kernels` - the compiled kernels (deal, value, decide, settle),
+  built at install or by numba on first use (:mod:`fourcards.native`);
+  :mod:`fourcards.sim.tables` - their tables and seeds;
+* :mod:`fourcards.sim.stats` - exact-integer statistics (plots of the results:
+  :mod:`fourcards.report.plots`).
 
-See ``docs/simulation.md``. Submodules are imported on demand (numba compiles
-on first use).
+See ``docs/simulation.md``. Submodules are imported on demand.
 """

@@ -45,7 +45,7 @@ from fourcards.errors import FourcardsError
 from fourcards.hands import N_VALUES, HandCategory, HandValue, dense_to_value
 from fourcards.poker.rules import PokerRules, get_rules
 from fourcards.poker.settlement import settle
-from fourcards.sim import kernels as K
+from fourcards.sim import tables as T
 from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, progress_counter, run_tasks
 from fourcards.sim.stats import Summary, quantiles_from_histogram, summarize_counts
 
@@ -71,6 +71,13 @@ SESSION_QUANTILES = (0.01, 0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95, 0.99)
 _PCLASS_CATEGORY = (0, 1, 1, 2, 3, 4, 5, 6, 7)
 _ACES_UP_FIELD = (None, None, "pair_of_aces", "two_pair", "straight", "flush", "three_of_a_kind",
                   "straight_flush", "four_of_a_kind")
+
+
+def _kernels() -> Any:
+    """The compiled kernels of :mod:`fourcards.sim.kernels` (ahead of time, or numba on first use)."""
+    from fourcards import native
+
+    return native.load("fourcards.sim.kernels", "the simulation kernels")
 
 
 # ------------------------------------------------------------------ strategy
@@ -142,7 +149,7 @@ def _decision_tables(strategy: SimStrategy) -> tuple[np.ndarray, np.ndarray]:
     """``(small, big)`` decision tables of ``strategy`` (memoised per process).
 
     ``big``: the ``(13, 2_598_960) uint8`` colex table; ``small``: decisions by
-    (player dense rank, up rank) with :data:`~fourcards.sim.kernels.AMBIGUOUS`
+    (player dense rank, up rank) with :data:`~fourcards.sim.tables.AMBIGUOUS`
     where ``big`` must be consulted (:func:`~fourcards.sim.kernels.rank_decisions`).
     """
     key = strategy.key
@@ -155,7 +162,7 @@ def _decision_tables(strategy: SimStrategy) -> tuple[np.ndarray, np.ndarray]:
             bt = an.base_tables()
             big = np.ascontiguousarray(strategy.decisions[:, bt.orbit_of])
             small = np.empty((N_VALUES, 13), dtype=np.uint8)
-            K.rank_decisions(big, bt.combos, bt.rank5, small)
+            _kernels().rank_decisions(big, bt.combos, bt.rank5, small)
             tables = (small, big)
             _TABLE_CACHE.clear()  # one strategy at a time: 34 MB each
             _TABLE_CACHE[key] = tables
@@ -170,8 +177,8 @@ def _class_hands() -> list[tuple[HandValue, HandValue, HandValue]]:
     ante bonus and Aces Up pay lines), so these stand for every hand of the class."""
     top = dense_to_value(N_VALUES - 1)  # four aces: beats the lowest hand of every class
     out = []
-    for pc in range(K.N_PCLASS):
-        low = dense_to_value(int(np.flatnonzero(K.PCLASS_OF_DENSE == pc)[0]))
+    for pc in range(T.N_PCLASS):
+        low = dense_to_value(int(np.flatnonzero(T.PCLASS_OF_DENSE == pc)[0]))
         out.append((low, top, low))
     return out
 
@@ -180,7 +187,7 @@ def net_table(rules: PokerRules, ante: int = 1, aces_up: int = 0) -> np.ndarray:
     """Net chips of one round by (play multiple 0..3, win 0/1, player hand class).
 
     Shape ``(4, 2, 9) int64``; the player hand class is an index into
-    :data:`fourcards.sim.kernels.PCLASS_NAMES` (the category of the best four,
+    :data:`fourcards.sim.tables.PCLASS_NAMES` (the category of the best four,
     pairs split into below aces / aces). ``win`` = the player's best four is equal
     to or better than the dealer's. Each cell is
     :func:`fourcards.poker.settlement.settle` of a hand of the class (fold for
@@ -194,7 +201,7 @@ def net_table(rules: PokerRules, ante: int = 1, aces_up: int = 0) -> np.ndarray:
         raise SimulationError(f"the ante must be a whole number of chips >= 1, got {ante!r}")
     if not isinstance(aces_up, int) or aces_up < 0:
         raise SimulationError(f"the Aces Up bet must be a whole number of chips >= 0, got {aces_up!r}")
-    out = np.zeros((4, 2, K.N_PCLASS), dtype=np.int64)
+    out = np.zeros((4, 2, T.N_PCLASS), dtype=np.int64)
     for pc, (player, beats_it, loses_to_it) in enumerate(_class_hands()):
         for w, dealer in ((0, beats_it), (1, loses_to_it)):
             for m in range(4):
@@ -210,7 +217,7 @@ def deal_rounds(seed: int, n: int, chunk: int = 0) -> np.ndarray:
     dealer's six (the up card last) - exactly the rounds :func:`simulate_poker` plays.
     """
     out = np.empty((n, 11), dtype=np.uint8)
-    K.deal_chunk(K.chunk_state(seed, chunk), n, out)
+    _kernels().deal_chunk(T.chunk_state(seed, chunk), n, out)
     return out
 
 
@@ -239,10 +246,10 @@ def settle_rounds(rules: PokerRules, cards: np.ndarray, multiples: np.ndarray, *
         raise SimulationError("play multiples must lie in 0..3")
     nets = net_table(rules, ante, aces_up)
     ranks = np.empty((len(cards), 2), dtype=np.int64)
-    K.eval_rounds(cards.astype(np.uint8), *K.tables(), ranks)
+    _kernels().eval_rounds(np.ascontiguousarray(cards, dtype=np.uint8), *T.tables(), ranks)
     m = mult.astype(np.int64)
     win = ((m > 0) & (ranks[:, 0] >= ranks[:, 1])).astype(np.int64)
-    return nets[m, win, K.PCLASS_OF_DENSE[ranks[:, 0]]]
+    return nets[m, win, T.PCLASS_OF_DENSE[ranks[:, 0]]]
 
 
 # --------------------------------------------------------------- the tasks
@@ -281,19 +288,14 @@ def _run_chunk(job: _Job, c: int, counts: np.ndarray, paths: np.ndarray | None =
     sess = np.zeros(units if k else 0, dtype=np.int64)
     p = paths if paths is not None else np.empty((0, k + 1), dtype=np.int64)
     small, big = _decision_tables(job.strategy)
-    ruined = K.sim_chunk(K.chunk_state(job.seed, c), n, K.MODE_COLEX_TABLE, _NO_CARDS, _NO_DEC, small, big,
-                         *K.tables(), K.PCLASS_OF_DENSE, job.nets, k, job.bankroll, job.stake_max,
-                         counts, sess, p)
+    ruined = _kernels().sim_chunk(T.chunk_state(job.seed, c), n, small, big, *T.tables(), T.PCLASS_OF_DENSE,
+                                  job.nets, k, job.bankroll, job.stake_max, counts, sess, p)
     return int(ruined), sess
-
-
-_NO_CARDS = np.empty((0, 11), dtype=np.uint8)
-_NO_DEC = np.empty(0, dtype=np.uint8)
 
 
 def _poker_task(job: _Job, lo: int, hi: int) -> _Partial:
     """Chunks ``lo..hi-1`` of ``job`` (runs in a worker)."""
-    counts = np.zeros((4, 2, K.N_PCLASS), dtype=np.int64)
+    counts = np.zeros((4, 2, T.N_PCLASS), dtype=np.int64)
     part = _Partial(counts)
     sess_all = []
     for c in range(lo, hi):
@@ -309,7 +311,7 @@ def _poker_task(job: _Job, lo: int, hi: int) -> _Partial:
 
 
 def _merge(parts: list[_Partial]) -> _Partial:
-    counts = np.zeros((4, 2, K.N_PCLASS), dtype=np.int64)
+    counts = np.zeros((4, 2, T.N_PCLASS), dtype=np.int64)
     hist: dict[int, int] = {}
     ruined = sessions = 0
     for p in parts:  # chunk order; integer sums are exact
@@ -459,7 +461,7 @@ class PokerSimResult:
         bonus = self.rules.ante_bonus.pays_by_category()
         bonus_hits = {}
         for cat in (HandCategory.THREE_OF_A_KIND, HandCategory.STRAIGHT_FLUSH, HandCategory.FOUR_OF_A_KIND):
-            pcs = [pc for pc in range(K.N_PCLASS) if _PCLASS_CATEGORY[pc] == cat]
+            pcs = [pc for pc in range(T.N_PCLASS) if _PCLASS_CATEGORY[pc] == cat]
             hits = int(c[1:, :, pcs].sum()) if bonus[cat] else 0
             bonus_hits[cat.key] = hits / n
         out: dict[str, Any] = {
@@ -468,7 +470,7 @@ class PokerSimResult:
             "win_given_play": wins / plays if plays else 0.0,
             "ante_bonus": bonus_hits,
             "ante_bonus_any": sum(bonus_hits.values()),
-            "player_hands": {name: int(c[:, :, pc].sum()) / n for pc, name in enumerate(K.PCLASS_NAMES)},
+            "player_hands": {name: int(c[:, :, pc].sum()) / n for pc, name in enumerate(T.PCLASS_NAMES)},
         }
         if self.aces_up:
             au = {}
@@ -539,10 +541,12 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
         session_hands, bankroll: play sessions of ``session_hands`` hands starting
             from ``bankroll`` chips (both or neither); reports session quantiles
             and the risk of ruin.
-        workers: processes (1: this process).
+        workers: 1: this thread; more: that many threads (the kernel releases the GIL),
+            unless ``backend`` says otherwise.
         scheduler: a Dask scheduler address (``tcp://host:8786``); client: a ready
             :class:`distributed.Client`.
-        backend: see :func:`fourcards.sim.runner.run_tasks`.
+        backend: see :func:`fourcards.sim.runner.run_tasks` (``"auto"``: serial for one
+            worker or one task, else threads).
         progress: ``progress(done_rounds, total_rounds)`` as tasks finish.
 
     Raises:
@@ -589,12 +593,12 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     rounds_of = [sum(_chunk_size(job, c) for c in range(lo, hi)) * (k or 1) for lo, hi in tasks]
     on_done = progress_counter(rounds_of, hands, progress)
 
+    if scheduler is None and client is None and backend not in ("processes", "dask"):
+        _decision_tables(strat)  # build before timing the rounds (worker processes build their own)
     t0 = time.perf_counter()
-    if scheduler is None and client is None and backend in ("auto", "serial") and n_workers == 1:
-        _decision_tables(strat)  # build before timing the rounds
-        t0 = time.perf_counter()
+    used: list[str] = []
     parts = run_tasks(_poker_task, job, tasks, workers=n_workers, scheduler=scheduler, client=client,
-                      backend=backend, on_done=on_done)
+                      backend=backend, on_done=on_done, releases_gil=True, used=used)
     seconds = time.perf_counter() - t0
     total = _merge(parts)
     summary = summarize_counts(total.counts.ravel(), nets.ravel(), ante)
@@ -602,10 +606,8 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     if k:
         sessions = SessionStats(k, bank, stake_max, total.sessions, total.ruined, total.sess_values,
                                 total.sess_counts)
-    used_backend = "dask" if (scheduler or client) else (
-        backend if backend != "auto" else ("serial" if n_workers == 1 else "dask"))
     return PokerSimResult(rules, strat.name, seed, ante, aces_up, hands, total.counts, nets, summary,
-                          sessions, seconds, n_workers, used_backend)
+                          sessions, seconds, n_workers, used[0])
 
 
 def session_paths(result: PokerSimResult, strategy: SimStrategy | Any, n_paths: int = 20) -> np.ndarray:
@@ -622,7 +624,7 @@ def session_paths(result: PokerSimResult, strategy: SimStrategy | Any, n_paths: 
         job = _Job(result.seed, strat, nets, max(1, CHUNK_ROUNDS // ss.session_hands), ss.sessions,
                    ss.session_hands, ss.bankroll, ss.stake_max)
         paths = np.zeros((min(n_paths, _chunk_size(job, 0)), ss.session_hands + 1), dtype=np.int64)
-        _run_chunk(job, 0, np.zeros((4, 2, K.N_PCLASS), dtype=np.int64), paths)
+        _run_chunk(job, 0, np.zeros((4, 2, T.N_PCLASS), dtype=np.int64), paths)
         return paths
     # a plain run: the first rounds of its chunk 0, read as consecutive 200-hand stretches
     k = 200
@@ -630,9 +632,9 @@ def session_paths(result: PokerSimResult, strategy: SimStrategy | Any, n_paths: 
     n = min(p * k, result.hands)
     paths = np.zeros((p, k + 1), dtype=np.int64)
     sess = np.zeros(p, dtype=np.int64)
-    counts = np.zeros((4, 2, K.N_PCLASS), dtype=np.int64)
-    K.sim_chunk(K.chunk_state(result.seed, 0), n, K.MODE_COLEX_TABLE, _NO_CARDS, _NO_DEC, *_decision_tables(strat),
-                *K.tables(), K.PCLASS_OF_DENSE, nets, k, 0, -(1 << 62), counts, sess, paths)
+    counts = np.zeros((4, 2, T.N_PCLASS), dtype=np.int64)
+    _kernels().sim_chunk(T.chunk_state(result.seed, 0), n, *_decision_tables(strat), *T.tables(),
+                         T.PCLASS_OF_DENSE, nets, k, 0, -(1 << 62), counts, sess, paths)
     if n < k:
         paths[0, n + 1:] = paths[0, n]
     return paths

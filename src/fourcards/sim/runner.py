@@ -10,22 +10,33 @@ number of workers or the task grouping.
 Backends (:func:`run_tasks`):
 
 * ``"serial"`` - this process (``workers=1``);
+* ``"threads"`` - ``workers`` threads in this process, for tasks whose compiled
+  kernels release the GIL (Four Card Poker): no start-up cost, nothing copied;
 * ``"processes"`` - a :class:`concurrent.futures.ProcessPoolExecutor` of
-  ``workers`` spawned processes;
+  ``workers`` spawned processes (pure-Python tasks: Four of a Kind bots);
 * ``"dask"`` - a :class:`distributed.LocalCluster` of ``workers`` processes
   (one thread each), or an existing cluster when ``scheduler`` is given
-  (``tcp://host:8786``), or a ready :class:`distributed.Client`.
+  (``tcp://host:8786``), or a ready :class:`distributed.Client`; needs the ``sim``
+  extra (the others need no extra).
+
+``"auto"`` (the default) picks by job size, so that more workers are never slower
+than one: Dask only for a given scheduler or client; one worker or one task runs
+serially; GIL-free tasks use threads; other tasks run the first task here, time
+it, and start processes only if the rest would take well over the
+:data:`PROCESS_START_S` it costs to start them.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing as mp
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from typing import Any
 
 from fourcards.errors import FourcardsError
+from fourcards.extras import require
 
 __all__ = [
     "SimulationError",
@@ -36,10 +47,14 @@ __all__ = [
     "BACKENDS",
 ]
 
-BACKENDS = ("auto", "serial", "processes", "dask")
+BACKENDS = ("auto", "serial", "threads", "processes", "dask")
 
 #: Seconds to wait for a Dask scheduler before giving up.
 CONNECT_TIMEOUT_S = 3.0
+#: Seconds it costs to start a pool of worker processes (spawn, imports, sending the
+#: shared data), as measured on the 2-core development machine; ``"auto"`` starts
+#: processes only when the remaining work would take several times this serially.
+PROCESS_START_S = 0.5
 
 
 class SimulationError(FourcardsError):
@@ -96,9 +111,11 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT_S) -> Any:
 
     Raises:
         SimulationError: a malformed address, or no scheduler answered within ``timeout`` s.
+        MissingExtraError: Dask is not installed (the ``sim`` extra).
     """
     if not isinstance(scheduler, str) or "://" not in scheduler and ":" not in scheduler:
         raise SimulationError(f"malformed scheduler address {scheduler!r}: expected tcp://host:port")
+    require("sim", "Dask")
     from distributed import Client
 
     try:
@@ -110,6 +127,7 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT_S) -> Any:
 
 
 def _local_cluster(workers: int) -> tuple[Any, Any]:
+    require("sim", "Dask")
     from distributed import Client, LocalCluster
 
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -154,22 +172,27 @@ def progress_counter(sizes: Sequence[int], total: int,
 
 def run_tasks(fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple[Any, ...]], *,
               workers: int = 1, scheduler: str | None = None, client: Any = None,
-              backend: str = "auto", on_done: Callable[[int], None] | None = None) -> list[Any]:
+              backend: str = "auto", on_done: Callable[[int], None] | None = None,
+              releases_gil: bool = False, used: list[str] | None = None) -> list[Any]:
     """Run ``fn(shared, *args)`` for every ``args`` in ``tasks``; results in task order.
 
     Args:
         fn: a module-level (picklable) function.
         shared: data every task needs (sent once per worker).
         tasks: argument tuples.
-        workers: processes for ``"processes"`` / a new ``LocalCluster`` (``"dask"``).
+        workers: threads or processes (``"threads"``, ``"processes"``, a new ``LocalCluster``).
         scheduler: address of an existing Dask scheduler (implies ``"dask"``).
         client: a ready :class:`distributed.Client` (implies ``"dask"``).
-        backend: ``"auto"`` (``serial`` for one worker, ``dask`` otherwise),
-            ``"serial"``, ``"processes"`` or ``"dask"``.
-        on_done: called with a task's index as it completes (progress).
+        backend: ``"auto"`` (see the module docstring), ``"serial"``, ``"threads"``,
+            ``"processes"`` or ``"dask"``.
+        on_done: called (in this thread) with a task's index as it completes (progress).
+        releases_gil: ``fn`` spends its time in compiled code that releases the GIL,
+            so ``"auto"`` runs it in threads.
+        used: if given, the backend actually used is appended to it.
 
     Raises:
         SimulationError: bad ``workers``/``backend``, an unreachable scheduler.
+        MissingExtraError: the ``"dask"`` backend without the ``sim`` extra.
     """
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
@@ -178,26 +201,50 @@ def run_tasks(fn: Callable[..., Any], shared: Any, tasks: Sequence[tuple[Any, ..
     if client is not None or scheduler is not None:
         backend = "dask"
     elif backend == "auto":
-        backend = "serial" if workers == 1 else "dask"
+        if workers == 1 or len(tasks) <= 1:
+            backend = "serial"
+        elif releases_gil:
+            backend = "threads"
+    results: list[Any] = [None] * len(tasks)
+
+    def done(i: int, value: Any) -> None:
+        results[i] = value
+        if on_done is not None:
+            on_done(i)
+
+    if backend == "auto":  # pure-Python tasks: time the first one, then decide
+        t0 = time.perf_counter()
+        done(0, fn(shared, *tasks[0]))
+        rest = (time.perf_counter() - t0) * (len(tasks) - 1)
+        backend = "processes" if rest > 4 * PROCESS_START_S else "serial"
+        first = 1
+    else:
+        first = 0
+    if used is not None:
+        used.append(backend)
     if backend == "serial":
-        out = []
-        for i, args in enumerate(tasks):
-            out.append(fn(shared, *args))
-            if on_done is not None:
-                on_done(i)
-        return out
-    if backend == "processes":
-        ctx = mp.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_shared,
-                                 initargs=(shared,)) as pool:
-            futs = {pool.submit(_call_shared, fn, args): i for i, args in enumerate(tasks)}
-            results: list[Any] = [None] * len(tasks)
-            for fut in as_completed(futs):
-                i = futs[fut]
-                results[i] = fut.result()
-                if on_done is not None:
-                    on_done(i)
-            return results
+        for i in range(first, len(tasks)):
+            done(i, fn(shared, *tasks[i]))
+        return results
+    if backend in ("threads", "processes"):
+        pool: Executor
+        if backend == "threads":
+            pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourcards-sim")
+            submit = lambda args: pool.submit(fn, shared, *args)  # noqa: E731
+        else:
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
+                                       initializer=_init_shared, initargs=(shared,))
+            submit = lambda args: pool.submit(_call_shared, fn, args)  # noqa: E731
+        with pool:
+            futs = {submit(tasks[i]): i for i in range(first, len(tasks))}
+            try:
+                for fut in as_completed(futs):
+                    done(futs[fut], fut.result())
+            except BaseException:
+                for f in futs:
+                    f.cancel()
+                raise
+        return results
     # dask
     if client is not None:
         return _run_dask(client, fn, shared, tasks, on_done)

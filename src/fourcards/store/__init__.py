@@ -14,7 +14,9 @@ from fourcards.store.db import (
     default_database_url,
     make_engine,
     migrate,
+    parse_database_url,
 )
+from fourcards.store.models import MAX_AMOUNT, MAX_INTEGER
 
 __all__ = ["DealClose", "DealOpen", "DealWrite", "Entry", "Store", "StoreError", "default_database_url",
-           "make_engine", "migrate"]
+           "make_engine", "migrate", "parse_database_url", "MAX_AMOUNT", "MAX_INTEGER"]

@@ -9,7 +9,10 @@ thread) and raise :class:`StoreError` on a ledger that would not balance.
 
 URLs: ``sqlite:///path/to/file.db`` or ``postgresql+psycopg://user:pw@host/db``.
 A PostgreSQL URL may carry ``?options=-csearch_path%3Dname`` to use a schema
-(the tests do, to isolate themselves).
+(the tests do, to isolate themselves). A URL that cannot be used - malformed,
+another kind of database, a driver not installed, a server that does not
+answer, a SQLite file that cannot be created - raises :class:`StoreError` with
+one sentence saying so (the password never appears in it).
 """
 
 from __future__ import annotations
@@ -24,10 +27,21 @@ from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, Table, create_engine, event, func, insert, select, update
+from alembic.util.exc import CommandError
+from sqlalchemy import URL, Engine, Table, create_engine, event, func, insert, make_url, select, update
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from fourcards.store.models import ACCOUNTS, Deal, DealAction, GameTable, LedgerEntry, Player, utcnow
+from fourcards.store.models import (
+    ACCOUNTS,
+    MAX_AMOUNT,
+    Deal,
+    DealAction,
+    GameTable,
+    LedgerEntry,
+    Player,
+    utcnow,
+)
 
 __all__ = [
     "Entry",
@@ -39,13 +53,51 @@ __all__ = [
     "default_database_url",
     "make_engine",
     "migrate",
+    "parse_database_url",
+    "SUPPORTED_DATABASES",
 ]
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
+#: Database kinds fourcards runs on (SQLAlchemy backend names).
+SUPPORTED_DATABASES = ("sqlite", "postgresql")
+_URL_FORMS = "sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/database"
+#: Seconds to wait for a PostgreSQL server to answer (unless the URL sets connect_timeout).
+CONNECT_TIMEOUT_S = 10
+
 
 class StoreError(RuntimeError):
-    """A write the store refuses (an unbalanced transaction, an unknown account)."""
+    """A database the store cannot use (a bad URL, a server that does not answer), or a
+    write it refuses (an unbalanced transaction, an unknown account, an amount beyond
+    :data:`~fourcards.store.models.MAX_AMOUNT`)."""
+
+
+def parse_database_url(url: str) -> URL:
+    """The SQLAlchemy URL of ``url``, checked to name a database fourcards runs on.
+
+    Raises:
+        StoreError: a malformed URL, or a database other than SQLite and PostgreSQL.
+    """
+    try:
+        u = make_url(url)
+    except (ArgumentError, ValueError, TypeError):
+        raise StoreError(f"malformed database URL: expected {_URL_FORMS}") from None
+    backend = u.get_backend_name()
+    if backend not in SUPPORTED_DATABASES:
+        raise StoreError(f"unsupported database {backend!r} in {_shown(u)}: fourcards runs on SQLite or "
+                         f"PostgreSQL ({_URL_FORMS})")
+    return u
+
+
+def _shown(u: URL) -> str:
+    return u.render_as_string(hide_password=True)
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of a database error's own message (the driver's, for DBAPI errors)."""
+    inner = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    text = getattr(inner, "strerror", None) or str(inner) or type(inner).__name__
+    return text.strip().splitlines()[0] if text.strip() else type(inner).__name__
 
 
 def default_database_url() -> str:
@@ -62,11 +114,27 @@ def default_database_url() -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys.
+    """A SQLAlchemy engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys;
+    PostgreSQL a connect timeout of :data:`CONNECT_TIMEOUT_S` unless the URL sets one.
 
     A SQLite file's folder is created if missing.
+
+    Raises:
+        StoreError: a malformed or unsupported URL, a driver that is not installed,
+            a SQLite folder that cannot be created.
     """
-    if url.startswith("sqlite"):
+    u = parse_database_url(url)
+    try:
+        return _make_engine(url, u)
+    except ImportError as exc:
+        raise StoreError(f"the database driver for {u.drivername!r} is not installed ({exc.name or exc}): "
+                         f"use {_URL_FORMS}") from None
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder of the SQLite database {_shown(u)}: {_reason(exc)}") from None
+
+
+def _make_engine(url: str, u: URL) -> Engine:
+    if u.get_backend_name() == "sqlite":
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:" and not path.startswith("file:"):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -81,7 +149,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+    connect_args = {} if "connect_timeout" in u.query else {"connect_timeout": CONNECT_TIMEOUT_S}
+    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True, connect_args=connect_args)
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
@@ -181,6 +250,8 @@ def _check_entries(entries: Iterable[Entry]) -> None:
             raise StoreError(f"unknown ledger account {e.account!r}")
         if not isinstance(e.amount, int) or isinstance(e.amount, bool):
             raise StoreError(f"ledger amounts are whole chips, got {e.amount!r}")
+        if abs(e.amount) > MAX_AMOUNT:
+            raise StoreError(f"ledger amount {e.amount} is beyond the {MAX_AMOUNT:,} chips an entry holds")
         if e.account == "player" and e.player_id is None:
             raise StoreError("a player entry needs a player_id")
         total += e.amount
@@ -194,6 +265,11 @@ class Store:
     Args:
         url: SQLAlchemy URL (see module docstring).
         run_migrations: upgrade the schema to the latest revision now.
+
+    Raises:
+        StoreError: a URL that cannot be used (see :func:`make_engine`), a
+            database that cannot be reached or opened, or one whose schema the
+            migrations cannot bring up to date - one sentence, no password.
     """
 
     def __init__(self, url: str, *, run_migrations: bool = True) -> None:
@@ -201,7 +277,12 @@ class Store:
         self.engine = make_engine(url)
         self.Session = sessionmaker(self.engine, expire_on_commit=False)
         if run_migrations:
-            migrate(self.engine)
+            try:
+                migrate(self.engine)
+            except (SQLAlchemyError, OSError, CommandError) as exc:
+                self.engine.dispose()
+                raise StoreError(f"cannot open the database at {_shown(self.engine.url)}: {_reason(exc)}") \
+                    from None
 
     @property
     def dialect(self) -> str:

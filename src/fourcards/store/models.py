@@ -45,10 +45,21 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "utcnow", "ACCOUNTS"]
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "utcnow", "ACCOUNTS",
+           "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: Ledger account kinds (see the module docstring).
 ACCOUNTS = ("player", "house", "bank", "bets", "pot")
+
+#: The largest value of an ``Integer`` column (a seat, a deal's number, a history
+#: record's ``seq``): PostgreSQL's ``integer``, 2**31 - 1.
+MAX_INTEGER = 2**31 - 1
+
+#: The largest chip amount one ledger entry may hold, 2**53 - 1. The ``amount``
+#: column is a ``BIGINT`` (2**63 - 1), but amounts also travel as JSON numbers,
+#: which JavaScript reads exactly only up to 2**53 - 1, and the sums of a table's
+#: entries (balances, the audit) need headroom below the column's range.
+MAX_AMOUNT = 2**53 - 1
 
 # SQLite only auto-increments INTEGER PRIMARY KEY columns.
 _BigId = BigInteger().with_variant(Integer(), "sqlite")

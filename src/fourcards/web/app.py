@@ -32,13 +32,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import os
+import pathlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -48,17 +49,21 @@ from pydantic import ValidationError
 from fourcards import __version__
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
-from fourcards.store import default_database_url
+from fourcards.store import MAX_INTEGER, default_database_url
+from fourcards.web.games import GAMES
 from fourcards.web.hub import Hub
-from fourcards.web.players import POKER_BOT_KINDS, kind_bot_kinds
 from fourcards.web.schemas import ActionIn, AddBots, CreateTable, SitDown, VoidIn
-from fourcards.web.tables import ApiError, Connection, PokerTable, SeatInfo, Table, hash_token
+from fourcards.web.tables import ApiError, Connection, SeatInfo, Table, hash_token
 
 __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
-_HERE = Path(__file__).resolve().parent
+_HERE = pathlib.Path(__file__).resolve().parent
 TOKEN_HEADER = "X-Seat-Token"
+#: Most characters in one websocket message.
+WS_MAX_CHARS = 8192
+#: A deal's number in a path: 1 .. the ``deals.number`` column's largest value.
+DealNumber = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="the deal's number at the table (1, 2, ...)")]
 
 
 def _validation_detail(exc: ValidationError | RequestValidationError) -> tuple[int, str]:
@@ -69,37 +74,26 @@ def _validation_detail(exc: ValidationError | RequestValidationError) -> tuple[i
     parts = []
     for e in errors[:5]:
         loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
-        parts.append(f"{loc or 'body'}: {e.get('msg')}")
+        msg = e.get("msg")
+        if e.get("type") == "value_error" and e.get("ctx", {}).get("error") is not None:
+            msg = str(e["ctx"]["error"])  # our own validators' sentence, without pydantic's prefix
+        parts.append(f"{loc or 'body'}: {msg}")
     return 422, "invalid request - " + "; ".join(parts)
 
 
-def _redact_history(deal: dict[str, Any], seat: SeatInfo | None) -> dict[str, Any]:
-    """Hide the cards of Four Card Poker seats that folded (except from themselves).
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
 
-    Records name round players (0-based) under ``"player"``, a deal's hands as
-    ``[{"player", "cards"}]``; records stored before the engine protocol name
-    table seats under ``"seat"`` and hands as ``{"<seat>": cards}``. Table seat =
-    player + 1.
-    """
-    def table_seat(r: dict[str, Any]) -> int:
-        return int(r["player"]) + 1 if "player" in r else int(r["seat"])
 
-    folded = {table_seat(r) for r in deal.get("history", []) if r.get("kind") == "fold"}
-    hidden = folded - {seat.seat if seat else None}
-    if not hidden:
-        return deal
-    for r in deal["history"]:
-        if r.get("kind") == "deal":
-            hands = r["hands"]
-            if isinstance(hands, dict):
-                r["hands"] = {s: (None if int(s) in hidden else h) for s, h in hands.items()}
-            else:
-                r["hands"] = [{**h, "cards": None} if table_seat(h) in hidden else h for h in hands]
-    seats = (deal.get("result") or {}).get("seats") or {}
-    for s in hidden:
-        if str(s) in seats:
-            seats[str(s)]["player_hand"] = None
-    return deal
+def _env_delay() -> float:
+    raw = os.environ.get("FOURCARDS_BOT_DELAY", "0.7")
+    try:
+        delay = float(raw)
+    except ValueError:
+        delay = math.nan
+    if not 0 <= delay <= 10:
+        raise ValueError(f"FOURCARDS_BOT_DELAY must be a number of seconds from 0 to 10, got {raw!r}")
+    return delay
 
 
 def create_app(database_url: str | None = None, *, bot_delay: float | None = None) -> FastAPI:
@@ -111,11 +105,14 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         bot_delay: seconds between bot moves (default env ``FOURCARDS_BOT_DELAY``
             or 0.7; tests pass 0: bots move before the request returns).
 
+    Raises:
+        ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10.
+
     The database is migrated, interrupted deals are voided and refunded, and
     the tables are loaded when the app starts (its lifespan).
     """
     url = database_url or default_database_url()
-    delay = bot_delay if bot_delay is not None else float(os.environ.get("FOURCARDS_BOT_DELAY", "0.7"))
+    delay = bot_delay if bot_delay is not None else _env_delay()
     hub = Hub(url, bot_delay=delay)
 
     @asynccontextmanager
@@ -162,7 +159,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             "kind": {k: v.to_dict() for k, v in kind_rules.PRESETS.items()},
             "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),
             "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
-            "bots": {"poker": list(POKER_BOT_KINDS), "kind": list(kind_bot_kinds())},
+            "bots": {name: list(game.bot_kinds()) for name, game in GAMES.items()},
         }
 
     @app.get("/api/tables", tags=["lobby"])
@@ -243,11 +240,12 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
                           for d in rows]}
 
     @app.get("/api/tables/{table_id}/deals/{number}", tags=["history"])
-    async def deal_history(table_id: str, number: int,
+    async def deal_history(table_id: str, number: DealNumber,
                            x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        """A finished deal's full history (every action and chance event) and its ledger
-        entries. A deal in progress is refused (409): its cards are still secret. The
-        cards of Four Card Poker seats that folded stay hidden from other seats."""
+        """A finished deal's full history (every action and chance event) as the caller
+        may see it (the engine's ``observation(player).history``: e.g. the cards of Four
+        Card Poker seats that folded stay hidden from other seats) and its ledger
+        entries. A deal in progress is refused (409): its cards are still secret."""
         t = hub.get(table_id)
         seat = t.optional_seat(x_seat_token)
         assert hub.store is not None
@@ -256,9 +254,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             raise ApiError(404, f"table {table_id!r} has no deal {number}")
         if d["status"] == "in_progress":
             raise ApiError(409, f"deal {number} is in progress; its history is published when it ends")
-        if isinstance(t, PokerTable):
-            d = _redact_history(d, seat)
-        return d
+        return t.publish(d, seat)
 
     @app.get("/api/tables/{table_id}/ledger", tags=["history"])
     async def ledger(table_id: str) -> dict[str, Any]:
@@ -304,7 +300,14 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         conn.push(json.dumps(table.view(seat)))
         try:
             while True:
-                raw = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:  # a binary frame
+                    conn.push_direct({"type": "error", "id": None, "status": 400,
+                                      "detail": "binary frames are not accepted: send each message as JSON text"})
+                    continue
                 await _ws_message(table, conn, raw)
         except WebSocketDisconnect:
             pass
@@ -318,15 +321,23 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def _ws_message(table: Table, conn: Connection, raw: str) -> None:
         msg_id: Any = None
         try:
-            if len(raw) > 8192:
-                raise ApiError(413, "message too large (8 KiB at most)")
+            if len(raw) > WS_MAX_CHARS:
+                raise ApiError(413, f"message too large ({WS_MAX_CHARS} characters at most)")
             try:
-                msg = json.loads(raw)
+                msg = json.loads(raw, parse_constant=_refuse_constant)
             except json.JSONDecodeError as exc:
                 raise ApiError(400, f"malformed JSON: {exc.msg}") from None
+            except ValueError as exc:
+                raise ApiError(400, f"malformed JSON: {exc}") from None
+            except RecursionError:
+                raise ApiError(400, "malformed JSON: nested too deeply") from None
             if not isinstance(msg, dict):
                 raise ApiError(400, "a message must be a JSON object with an 'op'")
             msg_id = msg.get("id")
+            if msg_id is not None and (isinstance(msg_id, bool) or not isinstance(msg_id, (int, str))
+                                       or isinstance(msg_id, str) and len(msg_id) > 100):
+                msg_id = None
+                raise ApiError(400, "id must be a whole number or text of at most 100 characters")
             op = msg.get("op")
             if op == "ping":
                 conn.push_direct({"type": "pong", "id": msg_id})
@@ -344,7 +355,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
                 elif op == "deal":
                     await table.start(seat)
                 elif op == "void":
-                    await table.void(seat, VoidIn.model_validate({"reason": msg.get("reason", "host ruling")}).reason)
+                    reason = VoidIn.model_validate({k: v for k, v in msg.items() if k == "reason"}).reason
+                    await table.void(seat, reason)
                 else:
                     body = AddBots.model_validate({k: v for k, v in msg.items() if k in ("count", "kind")})
                     await table.add_bots(seat, body.count, body.kind)

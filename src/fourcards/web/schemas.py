@@ -1,30 +1,39 @@
 """Request bodies of the web API (pydantic 2), validated strictly.
 
-Integers are strict (``10``, not ``"10"``, ``10.0`` or ``true``); unknown
-fields are refused; names are 1-40 printable characters. A request that does
-not validate is answered ``422`` (``400`` for malformed JSON) with
-``{"detail": "..."}`` naming the field, and changes nothing.
+Integers are strict (``10``, not ``"10"``, ``10.0`` or ``true``) and bounded;
+unknown fields are refused; every name a person types (the host's, a seat's, a
+table's, a void's reason) passes :func:`fourcards.inputs.clean_name`: printable
+text, no control or format characters, not blank, at most 40 characters (a
+table's name 80, a reason 200). A request that does not validate is answered
+``422`` (``400`` for malformed JSON) with ``{"detail": "..."}`` naming the
+field, and changes nothing.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-__all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Chips"]
+from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
+
+__all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Chips", "PersonName",
+           "TableName", "Reason"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
 Chips = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
+#: A limit of a table, in chips (1 .. 1,000,000 = :data:`fourcards.inputs.MAX_WAGER`).
+Limit = Annotated[StrictInt, Field(ge=1, le=MAX_WAGER)]
 
-
-def _clean_name(v: str) -> str:
-    v = " ".join(v.split())
-    if not v:
-        raise ValueError("must not be blank")
-    if any(not ch.isprintable() for ch in v):
-        raise ValueError("must be printable text")
-    return v
+#: A person's name (host, seat): :func:`~fourcards.inputs.clean_name`, 1-40 characters.
+PersonName = Annotated[str, Field(max_length=4 * MAX_NAME_LENGTH),
+                       AfterValidator(lambda v: clean_name(v, field="name"))]
+#: A table's name: the same validation, 1-80 characters (the ``game_tables.name`` column).
+TableName = Annotated[str, Field(max_length=320),
+                      AfterValidator(lambda v: clean_name(v, field="table name", max_length=80))]
+#: The reason of a host's ruling: the same validation, 1-200 characters.
+Reason = Annotated[str, Field(max_length=800),
+                   AfterValidator(lambda v: clean_name(v, field="reason", max_length=200))]
 
 
 class _Strict(BaseModel):
@@ -39,14 +48,14 @@ class RulesOptions(_Strict):
 
     ante_bonus: str | None = Field(default=None, max_length=40)
     aces_up: str | None = Field(default=None, max_length=60)
-    min_ante: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
-    max_ante: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
-    min_aces_up: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
-    max_aces_up: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
+    min_ante: Limit | None = None
+    max_ante: Limit | None = None
+    min_aces_up: Limit | None = None
+    max_aces_up: Limit | None = None
     win_cap: Annotated[StrictInt, Field(ge=1, le=100_000_000)] | None = None
-    ante: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
-    min_bet: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
-    max_bet: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
+    ante: Annotated[StrictInt, Field(ge=0, le=MAX_WAGER)] | None = None
+    min_bet: Limit | None = None
+    max_bet: Limit | None = None
     max_raises: Annotated[StrictInt, Field(ge=0, le=20)] | None = None
     redeal: Literal["replace", "all_duplicates"] | None = None
 
@@ -55,37 +64,24 @@ class CreateTable(_Strict):
     """Create a table: the game (``"poker"`` = Four Card Poker, ``"kind"`` = Four of a
     Kind), its rules preset (poker: ``live``/``online``; kind: ``family``/``opr903``/
     ``nickel``) and custom ``rules``, the host's name (the host takes seat 1), bot
-    seats to fill now, and the chips each new seat buys in with."""
+    seats to fill now, and the chips each new seat buys in with. Without a ``name``
+    the table is called after its host; a ``preset`` left out is the game's first
+    (``live``, ``family``) - an empty one is refused."""
 
     game: Literal["poker", "kind"]
     preset: str | None = Field(default=None, max_length=20)
     rules: RulesOptions = RulesOptions()
-    name: str = Field(default="", max_length=80)
-    host_name: str = Field(min_length=1, max_length=40)
+    name: TableName | None = None
+    host_name: PersonName
     bots: Annotated[StrictInt, Field(ge=0, le=12)] = 0
     starting_chips: Annotated[StrictInt, Field(ge=1, le=10_000_000)] = 1000
-    bot_ante: Annotated[StrictInt, Field(ge=1, le=1_000_000)] | None = None
-
-    @field_validator("host_name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        return _clean_name(v)
-
-    @field_validator("name")
-    @classmethod
-    def _tname(cls, v: str) -> str:
-        return " ".join(v.split())
+    bot_ante: Limit | None = None
 
 
 class SitDown(_Strict):
     """Take a seat by name (the next free seat)."""
 
-    name: str = Field(min_length=1, max_length=40)
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        return _clean_name(v)
+    name: PersonName
 
 
 class ActionIn(_Strict):
@@ -102,7 +98,8 @@ class ActionIn(_Strict):
 
 
 class AddBots(_Strict):
-    """Host: fill ``count`` empty seats with bots (``kind``: a bot name, default per game)."""
+    """Host: fill ``count`` empty seats with bots (``kind``: a bot name; left out, the
+    game's default - an empty one is refused)."""
 
     count: Annotated[StrictInt, Field(ge=1, le=12)] = 1
     kind: str | None = Field(default=None, max_length=16)
@@ -111,4 +108,4 @@ class AddBots(_Strict):
 class VoidIn(_Strict):
     """Host: void the deal in progress (every wager / the pot refunded) - the host's ruling."""
 
-    reason: str = Field(default="host ruling", min_length=1, max_length=200)
+    reason: Reason = "host ruling"

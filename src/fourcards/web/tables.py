@@ -1,19 +1,16 @@
-"""Table managers: the live engine object of each table, its seats, its sockets.
+"""One table adapter for both games: seats, tokens, locking, the deal's engine state, the
+ledger, views, sockets, bots.
 
-One :class:`Table` per table in memory (:class:`PokerTable` for Four Card Poker,
-:class:`fourcards.web.kind_table.KindTable` for Four of a Kind). Every change
-goes through the table's :class:`asyncio.Lock` and follows one pattern:
-
-1. validate (token, turn, chips) and apply the action to a *clone* of the
-   engine object - an illegal action raises and nothing has changed;
-2. write the action's history records and ledger entries in **one** database
-   transaction (:meth:`fourcards.store.Store.write_deal`);
-3. only then swap the clone in, update balances and push each connected seat
-   its own view (its ``observation(seat)`` plus table data).
-
-Seats see only their observation: the dealer's hole cards, other seats' Four
-Card Poker cards and the deck never leave the server before showdown.
-
+A :class:`Table` drives its game only through the engine protocol
+(:class:`fourcards.engine.GameState`); what differs between the games is its
+:class:`TableGame` (:mod:`fourcards.web.games`). Every change runs under the
+table's :class:`asyncio.Lock`: the action is applied to a *clone* of the state
+(an illegal one raises and nothing changed), the new history records and ledger
+entries are written in **one** database transaction, and only then the table
+takes the clone and pushes each connected seat its own view. The ledger follows
+the engine: the chips each player has in play (the game's ``stakes``) move
+between the player and the game's escrow account; at the end the escrow pays each
+player its stake plus its ``returns()`` (in a banked game the house pays the returns).
 Errors are :class:`ApiError` (HTTP status + a message naming the problem).
 """
 
@@ -25,24 +22,21 @@ import json
 import logging
 import secrets
 from collections import deque
-from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from fourcards.cards import parse_card
+from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
-from fourcards.poker.round import Fold, Phase, PlaceWagers, Play, PokerRound, Void
-from fourcards.poker.rules import PokerRules, parse_aces_up, parse_ante_bonus
-from fourcards.store import DealClose, DealOpen, DealWrite, Entry
-from fourcards.web.players import POKER_BOT_KINDS, poker_bot_decision
+from fourcards.store import DealClose, DealOpen, DealWrite, Entry, Store
+from fourcards.web.players import default_action
 from fourcards.web.schemas import ActionIn
 
-if TYPE_CHECKING:  # pragma: no cover
-    from fourcards.web.hub import Hub
-
-__all__ = ["ApiError", "SeatInfo", "Connection", "Table", "PokerTable", "hash_token", "new_token",
-           "poker_rules_from_dict", "replace_rules", "BOT_NAMES"]
+__all__ = ["ApiError", "SeatInfo", "Connection", "Backend", "TableGame", "Table", "hash_token", "new_token",
+           "BOT_NAMES"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BOT_NAMES = ("Ada", "Boole", "Cray", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi",
              "Knuth", "Lovelace", "Markov")
@@ -65,20 +59,6 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """SHA-256 hex of a seat token: what the database and memory keep."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def poker_rules_from_dict(d: dict[str, Any]) -> PokerRules:
-    """Inverse of :meth:`PokerRules.to_dict` (tables as ``"25/20/2"`` text).
-
-    Raises:
-        RulesError: invalid values.
-    """
-    known = {f.name for f in fields(PokerRules)}
-    kwargs = {k: v for k, v in d.items() if k in known}
-    kwargs["ante_bonus"] = parse_ante_bonus(str(d["ante_bonus"]))
-    kwargs["aces_up"] = parse_aces_up(str(d["aces_up"]))
-    kwargs["play_multiples"] = tuple(d.get("play_multiples", (1, 2, 3)))
-    return PokerRules(**kwargs)
 
 
 @dataclass
@@ -142,19 +122,136 @@ class Connection:
                 await self.ws.send_text(item)
 
 
-class Table:
-    """Base of the table managers (seats, locking, persistence, sockets, bots).
+class Backend(Protocol):
+    """What a table needs of the app (:class:`fourcards.web.hub.Hub`)."""
 
-    Subclasses set :attr:`game` and implement :meth:`_act`, :meth:`_start`,
-    :meth:`_void`, :meth:`_bot_step`, :meth:`view_deal` and :attr:`in_progress`.
+    bot_delay: float
+
+    async def run_db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking database call in a worker thread."""
+
+    def require_store(self) -> Store:
+        """The started store."""
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` in the background."""
+
+
+class TableGame(Protocol):
+    """What one game adds to a :class:`Table`: a small strategy object, one per table
+    (:class:`fourcards.web.games.PokerGame`, :class:`fourcards.web.games.KindGame`).
+
+    ``escrow`` is the ledger account of the chips in play (``"bets"``, ``"pot"``),
+    ``house`` the account that pays or takes a banked game's returns (``None``: the
+    escrow pays them); ``auto_chance``: chance steps are drawn as soon as they are due
+    (else the game draws them, e.g. on the host's deal). ``seen`` is an observation.
     """
 
-    game: ClassVar[str] = ""
-    game_title: ClassVar[str] = ""
-    default_bot_kind: ClassVar[str] = ""
+    game: ClassVar[str]
+    title: ClassVar[str]
+    escrow: ClassVar[str]
+    house: ClassVar[str | None]
+    action_kinds: ClassVar[tuple[str, ...]]  # of an ActionIn
+    auto_chance: ClassVar[bool]
+    default_bot: ClassVar[str]
+    table: Table
 
-    def __init__(self, hub: Hub, table_id: str, name: str, rules: Any, settings: dict[str, Any],
-                 players: list[SeatInfo], next_deal_number: int = 1, created_at: Any = None) -> None:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    @staticmethod
+    def max_seats(rules: Any) -> int:
+        """Seats at a table of these rules."""
+
+    @staticmethod
+    def check_storable(rules: Any) -> None:
+        """Refuse rules under which some settlement could not be stored (default: all can).
+
+        Raises:
+            ApiError: 422 naming the largest settlement and the bound.
+        """
+
+    @staticmethod
+    def bot_kinds() -> tuple[str, ...]:
+        """The bots a table offers, by name."""
+
+    def fresh(self) -> tuple[GameState, list[int]] | None:
+        """The next deal's state before it opens and its players' table seats, if it has one then."""
+        return None
+
+    def replay(self, records: Sequence[dict[str, Any]]) -> GameState:
+        """The state of a deal from its stored history records (the engine's ``replay``)."""
+
+    async def start(self) -> None:
+        """The host's deal (under the lock); raises :class:`ApiError`."""
+
+    def action(self, request: ActionIn, player: int, seen: Any) -> Any:
+        """The engine action of ``request`` by ``player``; :class:`ApiError` 422/409 for a bad one."""
+
+    def void(self, reason: str) -> Any:
+        """The engine's void record (the host's ruling)."""
+
+    def stakes(self, seen: Any) -> list[int]:
+        """The chips each player has in play (whole chips), from the spectator's observation."""
+
+    def result(self, state: GameState) -> dict[str, Any]:
+        """The stored result of a settled deal."""
+
+    def published_result(self, result: Any, seen: Any) -> Any:
+        """A stored result as the viewer of ``seen`` may see it."""
+        return result
+
+    def deal_seats(self, order: Sequence[int]) -> dict[str, int]:
+        """The stored seat map of a new deal (key -> player id)."""
+
+    def deal_player(self, seats: dict[str, Any], player_id: int) -> int | None:
+        """The engine player of ``player_id`` in a stored seat map (``None``: not dealt in)."""
+
+    def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int) -> list[str]:
+        """The log lines of new ``records`` of deal ``number`` (public facts only)."""
+
+    def view(self, seat: SeatInfo | None) -> dict[str, Any]:
+        """The game's part of the state message for ``seat`` (``None``: a spectator)."""
+
+    def can_deal(self) -> bool:
+        """Whether the host may deal now."""
+
+    def bot_move(self, seat: SeatInfo, seen: Any, options: Sequence[LegalAction]) -> Any:
+        """The action of bot ``seat`` (blocking: runs in a worker thread)."""
+
+    def opened(self) -> None:
+        """A deal has opened."""
+
+    def acted(self, seat: SeatInfo, request: ActionIn, seen: Any) -> None:
+        """A person's action was applied (``seen``: its observation before)."""
+
+    def finished(self, state: GameState) -> None:
+        """A deal has ended (settled or voided)."""
+
+    async def prepare(self, state: GameState) -> None:
+        """After a change of a deal in progress (e.g. odds computed in a worker thread)."""
+
+
+class Table:
+    """A table of either game (see the module doc).
+
+    Args:
+        hub: the app's :class:`Backend`. table_id, name: the table's.
+        game: the game's :class:`~fourcards.web.games.TableGame` class.
+        rules: the game's rules. settings: e.g. ``starting_chips`` (chips).
+        players: the seated players. next_deal_number: the number of the next deal.
+
+    Attributes:
+        state: the engine state of the deal in progress (or of the next deal before it
+            opens, for a game that has one then: Four Card Poker's wagers), else ``None``.
+        order: the table seat of each engine player of :attr:`state` (people see table
+            seats; engines count players from 0).
+        last / last_order / last_number: the last finished deal.
+    """
+
+    def __init__(self, hub: Backend, table_id: str, name: str, game: type[TableGame], rules: Any,
+                 settings: dict[str, Any], players: list[SeatInfo], next_deal_number: int = 1,
+                 created_at: Any = None) -> None:
         self.hub = hub
         self.id = table_id
         self.name = name
@@ -175,22 +272,30 @@ class Table:
         self._shared: dict[str, Any] | None = None
         self._shared_version = -1
         self._rules_dict = rules.to_dict()
+        self.game: TableGame = game(self)
+        self.state: GameState | None = None
+        self.order: list[int] = []
+        self.last: GameState | None = None
+        self.last_order: list[int] = []
+        self.last_number: int | None = None
+        self._reset()
 
     # ----------------------------------------------------------- properties
 
     @property
     def max_seats(self) -> int:
-        """Seats at this table (seat numbers 1..max_seats).
-
-        Raises:
-            NotImplementedError: in the base class; each subclass implements it.
-        """
-        raise NotImplementedError
+        """Seats at this table (seat numbers 1..max_seats)."""
+        return self.game.max_seats(self.rules)
 
     @property
     def in_progress(self) -> bool:
-        """Whether a deal is open (wagers placed or cards out)."""
+        """Whether a deal is open (in the database: wagers placed or cards out)."""
         return self.deal_id is not None
+
+    @property
+    def number(self) -> int:
+        """The number of the deal in progress, else of the next deal."""
+        return self.next_deal_number - 1 if self.in_progress else self.next_deal_number
 
     def rules_dict(self) -> dict[str, Any]:
         """The table's rules as JSON (computed once: rules never change)."""
@@ -199,17 +304,34 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """Public lobby entry of the table."""
         return {
-            "id": self.id, "name": self.name, "game": self.game, "game_title": self.game_title,
+            "id": self.id, "name": self.name, "game": self.game.game, "game_title": self.game.title,
             "rules": self.rules_dict(), "players": len(self.players), "max_seats": self.max_seats,
             "humans": sum(1 for p in self.players.values() if not p.is_bot),
             "bots": sum(1 for p in self.players.values() if p.is_bot),
             "in_progress": self.in_progress, "deals": self.next_deal_number - 1,
-            "join_url": f"/t/{self.id}", "settings": self.public_settings(),
+            "join_url": f"/t/{self.id}", "settings": dict(self.settings),
         }
 
-    def public_settings(self) -> dict[str, Any]:
-        """A copy of the table's settings for the lobby (e.g. ``starting_chips``, poker's ``bot_ante``; amounts in chips)."""
-        return {k: v for k, v in self.settings.items()}
+    def seat_at(self, player: int, order: Sequence[int] | None = None) -> SeatInfo | None:
+        """The seated player of engine ``player`` in the current deal (or in ``order``)."""
+        order = self.order if order is None else order
+        return self.players.get(order[player]) if 0 <= player < len(order) else None
+
+    def name_at(self, player: int, order: Sequence[int] | None = None) -> str:
+        """The name of engine ``player`` (``"seat N"`` for an empty seat)."""
+        seat = self.seat_at(player, order)
+        order = self.order if order is None else order
+        return seat.name if seat is not None else f"seat {order[player]}"
+
+    def player_of(self, seat: SeatInfo) -> int:
+        """The engine player of ``seat`` in the current deal.
+
+        Raises:
+            ApiError: 409 when the seat is not dealt in.
+        """
+        if seat.seat not in self.order:
+            raise ApiError(409, "you are not dealt in this deal; you play from the next one")
+        return self.order.index(seat.seat)
 
     # ------------------------------------------------------------- seating
 
@@ -240,12 +362,6 @@ class Table:
         if not seat.is_host:
             raise ApiError(403, "only the table's host may do this (the host's ruling)")
 
-    def _free_seat(self) -> int:
-        for s in range(1, self.max_seats + 1):
-            if s not in self.players:
-                return s
-        raise ApiError(409, f"the table is full ({self.max_seats} seats)")
-
     async def sit(self, name: str, *, is_host: bool = False, is_bot: bool = False,
                   bot_kind: str | None = None) -> tuple[SeatInfo, str]:
         """Seat a player at the next free seat with the table's starting chips.
@@ -262,7 +378,9 @@ class Table:
                    bot_kind: str | None = None) -> tuple[SeatInfo, str]:
         if any(p.name.casefold() == name.casefold() for p in self.players.values()):
             raise ApiError(409, f"the name {name!r} is taken at this table; choose another")
-        seat_no = self._free_seat()
+        seat_no = next((s for s in range(1, self.max_seats + 1) if s not in self.players), None)
+        if seat_no is None:
+            raise ApiError(409, f"the table is full ({self.max_seats} seats)")
         token = new_token()
         th = hash_token(token)
         buy_in = int(self.settings.get("starting_chips", 1000))
@@ -270,18 +388,23 @@ class Table:
                                     is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
         seat = SeatInfo(pid, seat_no, name, th, is_host, is_bot, bot_kind, buy_in)
         self.players[seat_no] = seat
-        self.touch()
         self.by_token[th] = seat
         self.by_id[pid] = seat
         self.add_log(f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
         return seat, token
 
     async def add_bots(self, host: SeatInfo, count: int, kind: str | None = None) -> list[SeatInfo]:
-        """Host: fill ``count`` empty seats with bots."""
+        """Host: fill ``count`` empty seats with bots of ``kind`` (``None``: the game's default).
+
+        Raises:
+            ApiError: 403 for a guest, 422 for an unknown (or empty) bot kind, 409
+                when fewer seats are free.
+        """
         self.require_host(host)
-        kind = kind or self.default_bot_kind
-        if kind not in self.bot_kinds():
-            raise ApiError(422, f"unknown bot {kind!r}: choose one of {', '.join(self.bot_kinds())}")
+        kinds = self.game.bot_kinds()
+        kind = self.game.default_bot if kind is None else kind
+        if kind not in kinds:
+            raise ApiError(422, f"unknown bot {kind!r}: choose one of {', '.join(kinds)}")
         added = []
         async with self.lock:
             free = self.max_seats - len(self.players)
@@ -295,18 +418,33 @@ class Table:
         self.notify()
         return added
 
-    def bot_kinds(self) -> tuple[str, ...]:
-        """Bot kinds this table offers for :meth:`add_bots` (base: only :attr:`default_bot_kind`)."""
-        return (self.default_bot_kind,)
-
     # ------------------------------------------------------------ actions
 
-    async def act(self, seat: SeatInfo, action: ActionIn) -> None:
-        """Apply a seat's action (validated, persisted, broadcast), then let bots move."""
+    async def act(self, seat: SeatInfo, request: ActionIn) -> None:
+        """Apply a seat's action (validated, persisted, broadcast), then let bots move.
+
+        Raises:
+            ApiError: 403 for a bot's seat; 422 for a request of the other game or a
+                malformed one; 409 with no deal in progress, out of turn, for an
+                action the engine refuses (its message) or without the chips.
+        """
         if seat.is_bot:
             raise ApiError(403, "a bot's seat is played by the server")
         async with self.lock:
-            await self._act(seat, action)
+            kinds = self.game.action_kinds
+            if request.kind not in kinds:
+                raise ApiError(422, f"{request.kind!r} is not a {self.game.title} action: use {', '.join(kinds)}")
+            state = self.state
+            if state is None:
+                raise ApiError(409, "no deal is in progress: the host starts the next deal")
+            player = self.player_of(seat)
+            seen = state.observation(player)
+            action = self.game.action(request, player, seen)
+            if state.actor is not None and state.actor != player:
+                raise ApiError(409, f"not your turn: {self.name_at(state.actor)} is to act "
+                                    "(nobody acts out of turn)")
+            await self.apply(seat, action)
+            self.game.acted(seat, request, seen)
         self.notify()
         await self.drive_bots()
 
@@ -314,31 +452,142 @@ class Table:
         """Host: deal (Four Card Poker: deal the cards; Four of a Kind: start a deal)."""
         self.require_host(host)
         async with self.lock:
-            await self._start()
+            await self.game.start()
         self.notify()
         await self.drive_bots()
 
     async def void(self, host: SeatInfo, reason: str) -> None:
-        """Host: void the deal in progress - every wager / the pot refunded, logged."""
+        """Host: void the deal in progress (the engine's void: every chip returned), logged."""
         self.require_host(host)
         async with self.lock:
-            if not self.in_progress:
+            if not self.in_progress or self.state is None:
                 raise ApiError(409, "there is no deal in progress to void")
-            await self._void(f"host ruling: {reason}", host)
+            number, ruling = self.number, f"host ruling: {reason}"
+            await self.apply(host, self.game.void(ruling), void_reason=ruling)
+            self.add_log(f"Deal {number} voided ({ruling}); every chip wagered is returned")
         self.notify()
 
-    async def _act(self, seat: SeatInfo, action: ActionIn) -> None:
-        raise NotImplementedError
+    async def apply(self, seat: SeatInfo | None, action: Any, *, void_reason: str | None = None) -> None:
+        """Apply ``action`` of ``seat`` to a clone of the state, then :meth:`advance` (under the lock).
 
-    async def _start(self) -> None:
-        raise NotImplementedError
+        Raises:
+            ApiError: 409 with the engine's message when it refuses the action.
+        """
+        assert self.state is not None
+        new = self.state.clone()
+        try:
+            new.apply(action)
+        except FourcardsError as exc:
+            raise ApiError(409, str(exc)) from None
+        await self.advance(new, seat, void_reason=void_reason)
 
-    async def _void(self, reason: str, by: SeatInfo | None) -> None:
-        raise NotImplementedError
+    async def begin(self, state: GameState, order: list[int]) -> None:
+        """Open a new deal: ``state`` (fresh from the game) with its players at table seats ``order``."""
+        old_order, self.order, self.state = self.order, order, None
+        try:
+            await self.advance(state, None)
+        except ApiError:
+            self.order = old_order
+            raise
+
+    def _chance(self, state: GameState) -> None:
+        """Draw the chance steps that follow at once (the OS CSPRNG), for a game that does."""
+        while self.game.auto_chance and not state.is_terminal and state.actor is None and state.chance_step:
+            state.apply_chance()
+
+    async def advance(self, new: GameState, by: SeatInfo | None, *, void_reason: str | None = None) -> None:
+        """Commit ``new`` (a changed clone of :attr:`state`, or a new deal's state) under the lock.
+
+        Its new history records and the ledger entries of the chips that moved go to
+        the database in one transaction (the deal opens with its first write and closes
+        when ``new`` is over); then the table takes ``new``, logs it and, at the end,
+        keeps it as :attr:`last` and lays out the next deal.
+
+        Raises:
+            ApiError: 409 when a player lacks the chips; 503 when the database refuses.
+        """
+        self._chance(new)
+        old = self.state
+        records = [r.to_dict() for r in new.history[len(old.history) if old is not None else 0:]]
+        entries = self._entries(old, new, "refund" if void_reason else None)
+        close = None
+        if new.is_terminal:
+            close = (DealClose("voided", {"voided": True}, void_reason) if void_reason
+                     else DealClose("settled", self.game.result(new)))
+        number, opening = self.number, self.deal_id is None
+        await self.commit(DealWrite(
+            table_id=self.id, deal_id=self.deal_id, seq=self.seq, player_id=by.player_id if by else None,
+            open=DealOpen(number, self.game.deal_seats(self.order), self.rules_dict()) if opening else None,
+            records=records, entries=entries, close=close))
+        if opening:
+            self.game.opened()
+        for line in self.game.log_lines(records, new, number):
+            self.add_log(line)
+        if new.is_terminal:
+            self.last, self.last_order, self.last_number = new, self.order, number
+            self.game.finished(new)
+            self._reset()
+        else:
+            self.state = new
+            await self.game.prepare(new)
+
+    def _reset(self) -> None:
+        """Lay out the next deal (the game's state before it opens, if it has one)."""
+        fresh = self.game.fresh()
+        self.state, self.order = fresh if fresh is not None else (None, [])
+
+    def _entries(self, old: GameState | None, new: GameState, memo: str | None) -> list[Entry]:
+        """The ledger entries from ``old`` to ``new``: stakes moved to or from the escrow;
+        at the end, the escrow pays each player its stake and return (a house, the returns).
+
+        Raises:
+            ApiError: 409 when a player's stake grows by more than its balance.
+        """
+        escrow, house = self.game.escrow, self.game.house
+        after = self.game.stakes(new.observation(None))
+        before = self.game.stakes(old.observation(None)) if old is not None else [0] * len(after)
+        entries: list[Entry] = []
+        for p, (a, b) in enumerate(zip(before, after)):
+            seat = self.seat_at(p)
+            if a == b or seat is None:
+                continue
+            if b - a > seat.balance:
+                raise ApiError(409, f"not enough chips: {seat.name} needs {b - a} chips for this and has "
+                                    f"{seat.balance}")
+            entries += [Entry("player", a - b, seat.player_id, memo or "wager"), Entry(escrow, b - a, None, memo or "wager")]
+        if new.is_terminal:
+            memo = memo or "settle"
+            for p, (stake, ret) in enumerate(zip(after, new.returns())):
+                seat = self.seat_at(p)
+                if seat is None:
+                    continue
+                entries.append(Entry("player", stake + ret, seat.player_id, memo))
+                if house is None:
+                    entries.append(Entry(escrow, -stake - ret, None, memo))
+                else:
+                    entries += [Entry(escrow, -stake, None, memo), Entry(house, -ret, None, memo)]
+        return [e for e in entries if e.amount]
+
+    # ---------------------------------------------------------------- bots
 
     async def _bot_step(self) -> bool:
-        """Make one bot move if a bot is to act (under the lock); True if one was made."""
-        raise NotImplementedError
+        """Make one bot move if a bot is to act (under the lock); True if one was made.
+        A bot that fails or whose move is refused checks if it may, else folds."""
+        state = self.state
+        if state is None or state.actor is None:
+            return False
+        player = state.actor
+        seat = self.seat_at(player)
+        if seat is None or not seat.is_bot:
+            return False
+        options: Sequence[LegalAction] = state.legal_actions(player)
+        try:
+            action = await asyncio.to_thread(self.game.bot_move, seat, state.observation(player), options)
+            await self.apply(seat, action)
+        except Exception:
+            log.exception("bot %s failed at table %s; it checks or folds", seat.name, self.id)
+            await self.apply(seat, default_action(options))
+        return True
 
     async def drive_bots(self) -> None:
         """Let bots act until a person is to act. With no bot delay they act now
@@ -346,29 +595,30 @@ class Table:
         per delay."""
         delay = self.hub.bot_delay
         if delay <= 0:
-            for _ in range(10_000):
-                async with self.lock:
-                    moved = await self._bot_step()
-                if not moved:
-                    return
-                self.notify()
-            return
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.create_task(self._bot_loop(delay))
+            await self._bots(0)
+        elif self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.create_task(self._bots(delay))
 
-    async def _bot_loop(self, delay: float) -> None:
-        try:
-            while True:
+    def stop(self) -> None:
+        """Stop the bots' background task (at shutdown)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+    async def _bots(self, delay: float) -> None:
+        for _ in range(10_000):
+            if delay:
                 await asyncio.sleep(delay)
+            try:
                 async with self.lock:
                     moved = await self._bot_step()
-                if not moved:
-                    return
-                self.notify()
-        except asyncio.CancelledError:  # pragma: no cover - shutdown
-            raise
-        except Exception:  # pragma: no cover - logged, the table stays usable
-            log.exception("bot loop failed at table %s", self.id)
+            except Exception:
+                if not delay:  # in a request: its caller gets the error
+                    raise
+                log.exception("bot loop failed at table %s", self.id)  # pragma: no cover - the table stays usable
+                return
+            if not moved:
+                return
+            self.notify()
 
     # --------------------------------------------------------- persistence
 
@@ -396,9 +646,23 @@ class Table:
             self.seq = write.seq + len(write.records)
         return deal_id
 
-    def seat_map(self) -> dict[str, int]:
-        """Table seat number (as a string) -> player id, for every seated player, in seat order."""
-        return {str(s): p.player_id for s, p in sorted(self.players.items())}
+    def publish(self, deal: dict[str, Any], seat: SeatInfo | None) -> dict[str, Any]:
+        """A finished deal (:meth:`fourcards.store.Store.get_deal`) as ``seat`` may see it:
+        the history is its player's ``observation(player).history``, the result is the
+        game's view of it (e.g. folded Four Card Poker hands hidden from other seats).
+
+        Raises:
+            ApiError: 409 when the history does not replay.
+        """
+        try:
+            state = self.game.replay(deal["history"])
+        except FourcardsError as exc:
+            raise ApiError(409, f"this deal's history does not replay ({exc})") from None
+        player = None if seat is None else self.game.deal_player(deal["seats"] or {}, seat.player_id)
+        seen = state.observation(player)
+        shown = seen.history[len(seen.history) - len(deal["history"]):]  # the stored ones (no start prepended)
+        return {**deal, "history": [r.to_dict() for r in shown],
+                "result": self.game.published_result(deal["result"], seen)}
 
     # -------------------------------------------------------------- views
 
@@ -411,6 +675,17 @@ class Table:
         """Mark the state changed: views are rebuilt (they are cached per version)."""
         self.version += 1
 
+    def host_actions(self, seat: SeatInfo | None) -> list[str]:
+        """What the host may do now: ``add_bots``, ``deal``, ``void`` (none for other seats)."""
+        if seat is None or not seat.is_host:
+            return []
+        out = ["add_bots"] if len(self.players) < self.max_seats else []
+        if self.game.can_deal():
+            out.append("deal")
+        if self.in_progress:
+            out.append("void")
+        return out
+
     def view(self, seat: SeatInfo | None) -> dict[str, Any]:
         """The full state message for ``seat`` (``None``: a spectator)."""
         if self._shared_version != self.version or self._shared is None:  # cached per version
@@ -420,21 +695,14 @@ class Table:
                 "table": self.summary(),
                 "players": [p.public() for _, p in sorted(self.players.items())],
                 "log": list(self.log)[-30:],
-                "bot_kinds": list(self.bot_kinds()),
+                "bot_kinds": list(self.game.bot_kinds()),
             }
             self._shared_version = self.version
         out: dict[str, Any] = dict(self._shared)
         out["you"] = None if seat is None else {**seat.public(), "player_id": seat.player_id}
-        out.update(self.view_deal(seat))
+        out.update(self.game.view(seat))
+        out["host_actions"] = self.host_actions(seat)
         return out
-
-    def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
-        """The game-specific part of :meth:`view` for ``seat`` (``None``: a spectator).
-
-        Raises:
-            NotImplementedError: in the base class; each subclass implements it.
-        """
-        raise NotImplementedError
 
     def notify(self) -> None:
         """Push every connected client its own latest view."""
@@ -445,338 +713,3 @@ class Table:
             if key not in cache:
                 cache[key] = json.dumps(self.view(c.seat))
             c.push(cache[key])
-
-
-# =====================================================================
-# Four Card Poker
-# =====================================================================
-
-
-class PokerTable(Table):
-    """A Four Card Poker table: seats 1-9 against the dealer (the house).
-
-    The round's players are ``0..max_seats-1``: table seat ``s`` is player
-    ``s - 1`` (:func:`_player`, :func:`_seat`). A round opens when the first seat places its wagers; the host deals (bots
-    place their ``bot_ante`` first); seats decide in seat order; the round
-    settles at the last decision. Ledger: wagers move player -> ``bets``; at
-    settlement ``bets`` returns each stake to its player and the house pays or
-    takes the seat's net result.
-    """
-
-    game = "poker"
-    game_title = "Four Card Poker"
-    default_bot_kind = "simple"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.round = self._fresh_round()
-        self.last_round: PokerRound | None = None
-        self.last_number: int | None = None
-        self.trainer: dict[int, dict[str, Any]] = {}
-        self.trainer_pending: set[int] = set()
-
-    @property
-    def max_seats(self) -> int:
-        """Seats per round, ``rules.max_seats`` (1..9)."""
-        return self.rules.max_seats
-
-    def bot_kinds(self) -> tuple[str, ...]:
-        """Four Card Poker bot kinds (:data:`fourcards.web.players.POKER_BOT_KINDS`)."""
-        return POKER_BOT_KINDS
-
-    def _fresh_round(self) -> PokerRound:
-        return PokerRound(self.rules, self.rules.max_seats)
-
-    @property
-    def bot_ante(self) -> int:
-        """The ante bots place, in chips: the ``bot_ante`` setting (default 10) clamped to ``rules.min_ante..max_ante``."""
-        ante = int(self.settings.get("bot_ante") or 10)
-        return max(self.rules.min_ante, min(ante, self.rules.max_ante))
-
-    # ------------------------------------------------------------ helpers
-
-    def _write(self, records: list[dict[str, Any]], entries: list[Entry], player: SeatInfo | None,
-               close: DealClose | None = None) -> DealWrite:
-        opening = self.deal_id is None
-        return DealWrite(
-            table_id=self.id, deal_id=self.deal_id,
-            open=DealOpen(self.next_deal_number, self.seat_map(), self.rules_dict()) if opening else None,
-            seq=self.seq, player_id=player.player_id if player else None,
-            records=records, entries=entries, close=close)
-
-    def _settlement(self, rnd: PokerRound) -> tuple[list[Entry], DealClose]:
-        entries: list[Entry] = []
-        result: dict[str, Any] = {"seats": {}, "dealer_cards": [str(c) for c in rnd.dealer_cards],
-                                  "house_net": rnd.house_net}
-        for i, res in rnd.results.items():
-            p = self.players[_seat(i)]
-            stake = rnd.total_wagered(i)
-            entries += [Entry("bets", -stake, None, "settle"),
-                        Entry("player", stake + res.net, p.player_id, "settle"),
-                        Entry("house", -res.net, None, "settle")]
-            result["seats"][str(_seat(i))] = {"player_id": p.player_id, "name": p.name, **res.to_dict()}
-        return [e for e in entries if e.amount], DealClose("settled", result)
-
-    async def _apply(self, new: PokerRound, records: list[dict[str, Any]], entries: list[Entry],
-                     player: SeatInfo | None, line: str | None = None) -> None:
-        close = None
-        if new.phase is Phase.SETTLED:
-            more, close = self._settlement(new)
-            entries = entries + more
-        number = self.next_deal_number if self.deal_id is None else self.next_deal_number - 1
-        await self.commit(self._write(records, entries, player, close))
-        if line:
-            self.add_log(line)
-        if new.is_terminal:
-            self.last_round, self.last_number = new, number
-            self.round = self._fresh_round()
-            if new.phase is Phase.SETTLED:
-                self._log_showdown(new)
-        else:
-            self.round = new
-
-    def _log_showdown(self, rnd: PokerRound) -> None:
-        from fourcards.poker.round import describe_result
-
-        dealer = " ".join(parse_card(str(c)).pretty for c in rnd.dealer_cards)
-        self.add_log(f"Showdown: the dealer shows {dealer} - {_dealer_desc(rnd)}")
-        for i, res in rnd.results.items():
-            self.add_log(f"{self.players[_seat(i)].name}: {describe_result(res)}")
-
-    def _new_round_if_first(self) -> None:
-        if self.deal_id is None:
-            self.trainer.clear()
-            self.trainer_pending.clear()
-
-    # ------------------------------------------------------------ actions
-
-    async def _act(self, seat: SeatInfo, a: ActionIn) -> None:
-        if a.kind == "wager":
-            await self._wager(seat, a.ante or 0, a.aces_up or 0)
-        elif a.kind in ("fold", "play"):
-            await self._decide(seat, a)
-        else:
-            raise ApiError(422, f"{a.kind!r} is not a Four Card Poker action: use wager, fold or play")
-
-    async def _wager(self, seat: SeatInfo, ante: int, aces_up: int) -> None:
-        if self.round.phase is not Phase.WAGERS:
-            raise ApiError(409, "wagers are closed: the cards are out; wait for the next round")
-        if ante + aces_up > seat.balance:
-            raise ApiError(409, f"not enough chips: ante {ante} + Aces Up {aces_up} is more than your "
-                                f"balance of {seat.balance}")
-        new = self.round.clone()
-        action = PlaceWagers(_player(seat.seat), ante, aces_up)
-        try:
-            new.apply(action)
-        except FourcardsError as exc:
-            raise ApiError(409, str(exc)) from None
-        self._new_round_if_first()
-        entries = []
-        for memo, amt in (("ante", ante), ("aces_up", aces_up)):
-            if amt:
-                entries += [Entry("player", -amt, seat.player_id, memo), Entry("bets", amt, None, memo)]
-        parts = [f"ante {ante}"] if ante else []
-        if aces_up:
-            parts.append(f"Aces Up {aces_up}")
-        await self._apply(new, [action.to_dict()], entries, seat, f"{seat.name} bets {' and '.join(parts)}")
-
-    async def _decide(self, seat: SeatInfo, a: ActionIn) -> None:
-        rnd = self.round
-        if rnd.phase is not Phase.DECISIONS:
-            raise ApiError(409, f"cannot {a.kind} now: the round is in the {rnd.phase.value} phase")
-        if a.kind == "play":
-            if a.amount is None:
-                raise ApiError(422, "a play bet needs an amount (chips)")
-            action: Fold | Play = Play(_player(seat.seat), a.amount)
-        else:
-            if a.amount:
-                raise ApiError(422, "a fold takes no amount")
-            action = Fold(_player(seat.seat))
-        new = rnd.clone()
-        try:
-            new.apply(action)  # turn, phase and amount checks: the engine's
-        except FourcardsError as exc:
-            raise ApiError(409, str(exc)) from None
-        if isinstance(action, Play) and action.amount > seat.balance:
-            raise ApiError(409, f"not enough chips: a play bet of {action.amount} is more than your balance "
-                                f"of {seat.balance}")
-        entries = []
-        if isinstance(action, Play):
-            entries = [Entry("player", -action.amount, seat.player_id, "play"),
-                       Entry("bets", action.amount, None, "play")]
-        cards = [str(c) for c in rnd.hands[_player(seat.seat)]]
-        up = str(rnd.up_card)
-        ante = rnd.wagers[_player(seat.seat)].ante
-        line = f"{seat.name} " + (f"plays {action.amount}" if isinstance(action, Play) else "folds")
-        await self._apply(new, [action.to_dict()], entries, seat, line)
-        if a.trainer and not seat.is_bot:
-            self._schedule_advice(seat, cards, up, ante, a.kind, getattr(action, "amount", None))
-
-    def _schedule_advice(self, seat: SeatInfo, cards: list[str], up: str, ante: int, decision: str,
-                         play: int | None) -> None:
-        self.trainer_pending.add(seat.seat)
-        self.trainer[seat.seat] = {"status": "computing", "message": "computing the optimal decision..."}
-        rules = self.rules
-
-        async def run() -> None:
-            advice = await asyncio.to_thread(self.hub.advisor.advise, cards, up, rules, ante, decision, play)
-            advice["cards"] = cards
-            advice["up_card"] = up
-            if seat.seat in self.trainer_pending:
-                self.trainer[seat.seat] = advice
-                self.trainer_pending.discard(seat.seat)
-                self.notify()
-
-        self.hub.spawn(run())
-
-    async def _start(self) -> None:
-        if self.round.phase is not Phase.WAGERS:
-            raise ApiError(409, "the cards are already out")
-        for s, p in sorted(self.players.items()):
-            if p.is_bot and _player(s) not in self.round.wagers and p.balance >= self.bot_ante:
-                await self._wager(p, self.bot_ante, 0)
-        if not self.round.wagers:
-            raise ApiError(409, "cannot deal: no seat has placed a wager")
-        new = self.round.clone()
-        deal = new.apply_chance()  # the OS CSPRNG
-        await self._apply(new, [deal.to_dict()], [], None,
-                          f"Deal {self.next_deal_number - 1}: cards are dealt; the dealer's up card is "
-                          f"{parse_card(str(deal.up_card)).pretty}")
-
-    async def _void(self, reason: str, by: SeatInfo | None) -> None:
-        rnd = self.round
-        new = rnd.clone()
-        try:
-            new.apply(Void(reason))
-        except FourcardsError as exc:
-            raise ApiError(409, str(exc)) from None
-        entries = []
-        for i in rnd.wagers:
-            amt = rnd.total_wagered(i)
-            if amt:
-                entries += [Entry("bets", -amt, None, "refund"),
-                            Entry("player", amt, self.players[_seat(i)].player_id, "refund")]
-        number = self.next_deal_number - 1
-        await self.commit(self._write([Void(reason).to_dict()], entries, by,
-                                      DealClose("voided", {"voided": True}, reason)))
-        self.last_round, self.last_number = new, number
-        self.round = self._fresh_round()
-        self.trainer_pending.clear()
-        self.add_log(f"Deal {number} voided ({reason}); every wager is returned")
-
-    async def _bot_step(self) -> bool:
-        rnd = self.round
-        actor = rnd.actor
-        if actor is None:
-            return False
-        p = self.players.get(_seat(actor))
-        if p is None or not p.is_bot:
-            return False
-        ante = rnd.wagers[actor].ante
-        play = poker_bot_decision(list(rnd.hands[actor]), self.rules, ante, p.balance)
-        if play is None:
-            await self._decide(p, ActionIn(kind="fold"))
-        else:
-            await self._decide(p, ActionIn(kind="play", amount=play))
-        return True
-
-    # -------------------------------------------------------------- views
-
-    def _round_view(self, rnd: PokerRound, seat: SeatInfo | None) -> dict[str, Any]:
-        """The round's observation for ``seat`` in table seats (the browser's shape)."""
-        obs = rnd.observation(_player(seat.seat) if seat else None).to_dict()
-        seats = []
-        for view in obs.pop("players"):
-            s = _seat(view.pop("player"))
-            p = self.players.get(s)
-            if p is None and not view["ante"] and not view["aces_up"]:
-                continue
-            entry = {"seat": s, **view, "name": p.name if p else f"seat {s}", "is_bot": bool(p and p.is_bot)}
-            if entry["result"] is None:
-                del entry["result"]
-            else:
-                entry["result"]["seat"] = _seat(entry["result"].pop("player"))
-            seats.append(entry)
-        obs.pop("player")
-        obs.pop("legal_actions")
-        obs.pop("chance_step")
-        if obs["dealer_hand"] is None:
-            del obs["dealer_hand"]
-        obs["seat"] = seat.seat if seat else None
-        obs["actor"] = None if obs["actor"] is None else _seat(obs["actor"])
-        obs["seats"] = seats
-        return obs
-
-    def view_deal(self, seat: SeatInfo | None) -> dict[str, Any]:
-        """The poker part of the state view for ``seat`` (``None``: a spectator).
-
-        Keys: ``game``, ``round`` (the current round as ``seat`` may see it, with its
-        deal number), ``last`` (the previous round while no wager is placed, else None),
-        ``actions`` and ``host_actions`` open to ``seat``, ``trainer`` (its strategy
-        feedback) and ``trainer_available``.
-        """
-        rnd = self.round
-        out: dict[str, Any] = {"game": "poker"}
-        number = self.next_deal_number - 1 if self.deal_id is not None else self.next_deal_number
-        out["round"] = {"number": number, **self._round_view(rnd, seat)}
-        out["last"] = None
-        if self.last_round is not None and not rnd.wagers:
-            out["last"] = {"number": self.last_number, **self._round_view(self.last_round, seat)}
-        out["actions"] = self._actions_for(seat)
-        out["host_actions"] = self._host_actions(seat)
-        out["trainer"] = self.trainer.get(seat.seat) if seat else None
-        out["trainer_available"] = self.hub.advisor.available
-        return out
-
-    def _actions_for(self, seat: SeatInfo | None) -> list[dict[str, Any]]:
-        if seat is None or seat.is_bot:
-            return []
-        rnd, r = self.round, self.rules
-        me = _player(seat.seat)
-        out: list[dict[str, Any]] = []
-        if rnd.phase is Phase.WAGERS and me not in rnd.wagers:
-            out.append({"kind": "wager", "ante_min": r.min_ante, "ante_max": min(r.max_ante, seat.balance),
-                        "aces_up_min": r.min_aces_up, "aces_up_max": min(r.max_aces_up, seat.balance),
-                        "aces_up_requires_ante": r.aces_up_requires_ante, "balance": seat.balance})
-        elif rnd.phase is Phase.DECISIONS and rnd.actor == me:
-            amounts = [x for x in rnd.play_amounts(me) if x <= seat.balance]
-            out.append({"kind": "fold"})
-            if amounts:
-                play: dict[str, Any] = {"kind": "play", "min": amounts[0], "max": amounts[-1],
-                                        "ante": rnd.wagers[me].ante}
-                if not r.play_any_amount:
-                    play["amounts"] = amounts
-                out.append(play)
-        return out
-
-    def _host_actions(self, seat: SeatInfo | None) -> list[str]:
-        if seat is None or not seat.is_host:
-            return []
-        out = ["add_bots"] if len(self.players) < self.max_seats else []
-        if self.round.phase is Phase.WAGERS and (self.round.wagers or any(p.is_bot for p in self.players.values())):
-            out.append("deal")
-        if self.in_progress:
-            out.append("void")
-        return out
-
-
-def _player(seat: int) -> int:
-    """The round's player (0-based) at table seat ``seat`` (1-based)."""
-    return seat - 1
-
-
-def _seat(player: int) -> int:
-    """The table seat (1-based) of the round's ``player`` (0-based)."""
-    return player + 1
-
-
-def _dealer_desc(rnd: PokerRound) -> str:
-    from fourcards.hands import best_hand
-
-    return best_hand(rnd.dealer_cards)[0].describe()
-
-
-def replace_rules(rules: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` for rules objects (validated again by the dataclass)."""
-    return replace(rules, **changes)
-

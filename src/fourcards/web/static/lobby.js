@@ -29,9 +29,9 @@
     const body = {
       game: g,
       host_name: form.elements.host_name.value,
-      name: form.elements.name.value,
       rules: {},
     };
+    if (text("name") !== null) body.name = text("name");
     // send what was typed (an empty field is left out: the server's default);
     // the server checks it and its message is shown below the form
     ["bots", "starting_chips"].forEach(function (k) { if (num(k) !== null) body[k] = num(k); });

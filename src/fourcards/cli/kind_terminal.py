@@ -11,7 +11,7 @@ is, the legal actions with their amounts, and each active player's live exact
 odds (P(high), P(low), expected share of the pot).
 
 Everything printed numbers the seats 1..n, as people count them ("Seat 1"; the
-engine and the history files count 0..n-1, DESIGN.md "Table play").
+engine and the history files count 0..n-1, docs/rules.md TP-1).
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@
   sessions, the distribution of the net result per round) and bankroll paths;
 * :func:`plot_kind` - Four of a Kind: each bot's distribution of results per deal.
 
-Files are written atomically (a temporary file in the same folder, then
-renamed), so a failed run never leaves a half-written image.
+Needs the ``plots`` extra (matplotlib). Files are written atomically (a temporary
+file in the same folder, then renamed), so a failed run never leaves a half-written
+image.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from fourcards.extras import require
 from fourcards.sim.runner import SimulationError
 
 __all__ = ["check_plot_path", "plot_poker", "plot_kind", "save_atomic"]
@@ -54,6 +56,12 @@ def save_atomic(fig: Any, path: str | os.PathLike[str]) -> Path:
 
 
 def _pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend (no display needed).
+
+    Raises:
+        MissingExtraError: matplotlib is not installed (the ``plots`` extra).
+    """
+    require("plots", "plotting")
     import matplotlib
 
     matplotlib.use("Agg", force=True)
