@@ -80,3 +80,18 @@ def test_foak3_action_ids_of_spread_limit_bets_and_raises() -> None:
     assert enc.ids(short) == [FOLD, CALL, 5] and enc.action(5, short) == Action.raise_(3)
     with pytest.raises(ValueError, match="not legal"):
         enc.action(CHECK, facing)
+
+
+@pytest.mark.parametrize(("blocked", "statement", "what"), [
+    ("gymnasium", "from fourcards.rl import PokerEnv", "fourcards.rl.PokerEnv"),
+    ("pettingzoo", "from fourcards.rl import kind_env", "fourcards.rl.kind_env"),
+    ("pyspiel", "import fourcards.openspiel", "import fourcards.openspiel"),
+])
+def test_issue10_5_rl_adapters_without_the_extra_name_it(blocked: str, statement: str, what: str) -> None:
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.modules[{blocked!r}] = None\n"
+            f"try:\n    {statement}\nexcept ImportError as exc:\n    print(type(exc).__name__, exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == f"MissingExtraError {what} needs the rl extra: pip install 'fourcards[rl]'"
