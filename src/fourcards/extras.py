@@ -12,6 +12,8 @@ extra     installs                                                for
           fastapi-offline (Swagger UI's files for ``/docs``)
 ``sim``   Dask (``distributed``)                                  ``simulate --scheduler``
 ``plots`` matplotlib                                              ``--plot``, ``--png``
+``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
+                                                                  ``fourcards.rl``
 ``all``   every extra above
 ========  ======================================================  ===========================
 
@@ -38,6 +40,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "web": ("fastapi", "uvicorn", "websockets", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline"),
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
+    "rl": ("pyspiel", "pettingzoo", "gymnasium"),
 }
 
 
@@ -45,7 +48,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``).
         modules: the packages of the extra that are missing.
     """
 

@@ -133,9 +133,9 @@ def test_cli_play_subprocess_with_piped_stdin(tmp_path):
 
 
 def test_bots_registry_and_interface():
-    assert set(BOTS) == {"odds", "cautious", "random"}
+    assert set(BOTS) == {"odds", "cautious", "random", "pots"}
     assert isinstance(make_bot("Odds"), OddsBot)
-    with pytest.raises(RulesError, match="choose from odds, cautious, random"):
+    with pytest.raises(RulesError, match="choose from odds, cautious, random, pots"):
         make_bot("genius")
 
     class AlwaysCall(Bot):

@@ -196,7 +196,7 @@ def play_session(
     kinds = list(bot_kinds) or ["odds"]
     seat_bots: list[Bot | None] = [None] * humans + [make_bot(kinds[i % len(kinds)]) for i in range(bots)]
     labels = ["you" if humans == 1 else "human"] * humans
-    labels += [b.name for b in seat_bots[humans:] if b is not None]
+    labels += [str(kinds[i % len(kinds)]).strip().lower() for i in range(bots)]
     if deals is None and humans == 0:
         deals = 1
     rng: random.Random = make_rng(seed)

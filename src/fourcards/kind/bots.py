@@ -13,7 +13,25 @@ Built in, by name in :data:`BOTS` (``make_bot("odds")``):
   bets and raises when its share beats an even split among the active players;
 * ``"cautious"`` - :class:`CautiousBot`: checks whenever it can, never raises,
   bets only with a strong share and calls only small bets with good pot odds;
-* ``"random"`` - :class:`RandomBot`: a uniformly random legal move and amount.
+* ``"random"`` - :class:`RandomBot`: a uniformly random legal move and amount;
+* ``"pots"`` - :class:`PotsBot`: prices every option with the exact expected
+  chips it wins from every pot, side pots included
+  (:func:`~fourcards.kind.odds.pot_equity`), and plays the best one.
+
+Plug-ins: any installed distribution can add bots through the entry-point group
+``fourcards.bots`` (:data:`ENTRY_POINT_GROUP`), one entry point per bot, its
+name the bot's name and its object a :class:`Bot` subclass or any callable
+that returns an object with ``act(observation, legal_actions, rng)``::
+
+    # the plug-in's pyproject.toml
+    [project.entry-points."fourcards.bots"]
+    mybot = "mypackage.bots:MyBot"
+
+:func:`bot_names` lists the built-in bots and then the installed plug-ins
+(reading only the package metadata: nothing is imported until
+:func:`make_bot` builds one), so a plug-in appears in ``fourcards kind
+simulate --bots``, ``fourcards kind play --bot-kind`` and the web app's bot
+choices. A plug-in cannot replace a built-in name.
 
 :func:`play_deal` runs one deal with a bot in every seat; :func:`play_deals`
 runs a session (stacks carried over, the button rotating) - for simulations
@@ -23,18 +41,22 @@ and benchmarks.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from importlib import metadata
 
 from fourcards.errors import RulesError
 from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.game import Game, can_play, next_button
 from fourcards.kind.observation import Observation
-from fourcards.kind.odds import exact_odds
+from fourcards.kind.odds import exact_odds, pot_equity
+from fourcards.kind.pots import Pot, side_pots
 from fourcards.kind.rules import KindRules
 
-__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "BOTS", "make_bot", "play_deal", "play_deals",
-           "expected_share"]
+__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "PotsBot", "BOTS", "ENTRY_POINT_GROUP", "bot_names",
+           "plugin_bots", "make_bot", "play_deal", "play_deals", "expected_share"]
 
 
 class Bot(ABC):
@@ -162,20 +184,159 @@ class CautiousBot(Bot):
         return Action.fold()
 
 
-#: Bot classes by name, for ``--bots odds cautious random``.
-BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random": RandomBot}
+class PotsBot(Bot):
+    """Prices calls with the exact odds over every pot it can win, side pots included.
+
+    * **Calls.** Facing ``c`` chips, it splits the chips put in (its call included)
+      into the main pot and side pots (:func:`~fourcards.kind.pots.side_pots`, table
+      stakes, DESIGN.md ruling 8; :meth:`pots_now`) and computes its exact expected
+      take of every pot it can win (:func:`~fourcards.kind.odds.pot_equity`: no
+      further folds, the deck turned out; a pot no one else can win comes back
+      whole). It calls when that take pays for the call (``take >= c``), else folds.
+    * **Bets and raises.** The chips of a new bet can be won only by the seats that
+      can still match them (active, not all in). With ``e`` its exact share of a
+      pot among those ``n`` seats (:meth:`betting_edge`), it bets or raises the
+      maximum when ``e * n >= edge`` (default 1: it expects at least an even split
+      of the chips everyone adds, and any seat that folds leaves its chips behind),
+      else checks or calls.
+
+    :class:`OddsBot` values the position as one pot shared by every active seat
+    (all-in seats included), prices a call against that pot alone and bets only
+    above fixed margins (1.25, 1.6), mostly the minimum. Deterministic (``rng``
+    unused); ``pot_equity`` is cached by position. Tournament figures: docs/kind.md
+    "Bot tournament".
+    """
+
+    name = "pots"
+
+    def __init__(self, edge: float = 1.0) -> None:
+        self.edge = edge
+
+    @staticmethod
+    def pots_now(observation: Observation, extra: int = 0) -> list[Pot]:
+        """The pots as they stand, with ``extra`` more chips from the observing seat.
+
+        Amounts are the chips put in so far (:func:`~fourcards.kind.pots.side_pots`);
+        a pot's eligible seats are the seats still in that have reached its level or
+        can still reach it (active seats whose chips in plus stack cover it): the
+        players yet to answer this round's bet are not shut out of it, while an
+        all-in seat is eligible only up to its own level.
+        """
+        seat = observation.seat
+        views = observation.seats
+        contributed = [v.contributed + (extra if v.seat == seat else 0) for v in views]
+        live = [v.is_active for v in views]
+        levels = sorted({c for c, lv in zip(contributed, live, strict=True) if lv and c > 0})
+        reach = [v.contributed + v.stack if v.status == "active" else contributed[v.seat] for v in views]
+        out = []
+        for level, pot in zip(levels, side_pots(contributed, live), strict=True):
+            out.append(Pot(pot.amount, tuple(s for s in range(len(views)) if live[s] and reach[s] >= level)))
+        return out
+
+    @classmethod
+    def take_after_call(cls, observation: Observation, seat: int) -> Fraction:
+        """Exact expected chips ``seat`` wins from every pot it can win once it has called."""
+        me = observation.seats[seat]
+        pots = cls.pots_now(observation, min(me.stack, observation.bet - me.stake))
+        return pot_equity(observation.holdings(), pots)[seat]
+
+    @staticmethod
+    def betting_edge(observation: Observation, seat: int) -> Fraction:
+        """``e * n`` for new chips, exactly: ``seat``'s share of a pot among the ``n`` seats that can
+        still put chips in (itself included), times ``n``; 0 when it cannot bet or nobody can answer."""
+        holdings = observation.holdings()
+        able = tuple(v.seat for v in observation.seats if v.status == "active" and v.stack > 0)
+        if seat not in able or len(able) < 2:
+            return Fraction(0)
+        take = pot_equity(holdings, [Pot(2, able)])[seat]  # 1 chip for high, 1 for low
+        return take / 2 * len(able)
+
+    def act(self, observation: Observation, legal_actions: Sequence[LegalAction],
+            rng: random.Random) -> Action:
+        """Bet, raise, call, check or fold as the class docstring says; ``rng`` is unused."""
+        seat = observation.seat
+        assert seat is not None, "a bot acts for a seat"
+        wager = _option(legal_actions, ActionKind.BET) or _option(legal_actions, ActionKind.RAISE)
+        if wager is not None and self.betting_edge(observation, seat) >= self.edge:
+            return wager.action(wager.max_amount)
+        call = _option(legal_actions, ActionKind.CALL)
+        if call is None:
+            return Action.check()
+        if self.take_after_call(observation, seat) >= call.min_amount:
+            return call.action()
+        return Action.fold()
+
+
+#: Built-in bot classes by name, for ``--bots odds cautious random`` (plug-ins: :func:`bot_names`).
+BOTS: dict[str, type[Bot]] = {"odds": OddsBot, "cautious": CautiousBot, "random": RandomBot, "pots": PotsBot}
+
+#: Entry-point group through which installed packages add bots (see the module docstring).
+ENTRY_POINT_GROUP = "fourcards.bots"
+
+#: What a bot name may be: 1-16 lower-case letters, digits, ``_``, ``-`` and ``.`` (the web app takes
+#: up to 16; no ``:``/``*``/``,``,
+#: which ``--bots odds:3`` uses).
+_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,15}")
+
+_LOADED: dict[tuple[str, str], Callable[[], object]] = {}
+
+
+def plugin_bots() -> dict[str, metadata.EntryPoint]:
+    """Installed plug-in bots by name: the ``fourcards.bots`` entry points, not yet loaded.
+
+    Names are lower-cased; a name that is not a valid bot name (``_NAME``) or that
+    repeats a built-in or an earlier plug-in is left out. Reads only package
+    metadata (nothing is imported).
+    """
+    out: dict[str, metadata.EntryPoint] = {}
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        name = ep.name.strip().lower()
+        if _NAME.fullmatch(name) and name not in BOTS and name not in out:
+            out[name] = ep
+    return out
+
+
+def bot_names() -> tuple[str, ...]:
+    """Every bot name :func:`make_bot` accepts: the built-ins (:data:`BOTS`), then the plug-ins."""
+    return (*BOTS, *plugin_bots())
+
+
+def _plugin_factory(name: str, ep: metadata.EntryPoint) -> Callable[[], object]:
+    key = (name, ep.value)
+    if key not in _LOADED:
+        try:
+            obj = ep.load()
+        except Exception as exc:  # the plug-in's own import error, named
+            raise RulesError(f"plug-in bot {name!r} ({ep.value}) cannot be loaded: "
+                             f"{type(exc).__name__}: {exc}") from exc
+        if not callable(obj):
+            raise RulesError(f"plug-in bot {name!r} ({ep.value}) is not a bot class or factory")
+        _LOADED[key] = obj
+    return _LOADED[key]
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot by registry name.
+    """A new bot by name: a built-in (:data:`BOTS`) or an installed plug-in (:func:`bot_names`).
+
+    Returns:
+        The bot; a plug-in's may be any object with ``act(observation, legal_actions, rng)``
+        (typed as :class:`Bot`).
 
     Raises:
-        RulesError: unknown name (the message lists the names).
+        RulesError: unknown name (the message lists the names), or a plug-in that
+            cannot be loaded or does not make a bot.
     """
-    try:
-        return BOTS[name.strip().lower()]()
-    except KeyError:
-        raise RulesError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}") from None
+    key = str(name).strip().lower()
+    if key in BOTS:
+        return BOTS[key]()
+    ep = plugin_bots().get(key)
+    if ep is None:
+        raise RulesError(f"unknown bot {name!r}: choose from {', '.join(bot_names())}")
+    bot = _plugin_factory(key, ep)()
+    if not callable(getattr(bot, "act", None)):
+        raise RulesError(f"plug-in bot {key!r} ({ep.value}) made {type(bot).__name__}, which has no "
+                         "act(observation, legal_actions, rng) method")
+    return bot  # type: ignore[return-value]
 
 
 def play_deal(rules: KindRules, bots: Sequence[Bot], stacks: Sequence[int], rng: random.Random,

@@ -41,7 +41,7 @@ all orders and against Monte Carlo runs of the engine in ``tests/kind``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -50,10 +50,11 @@ from operator import mul
 from typing import Any
 
 from fourcards.cards import Rank
-from fourcards.errors import CardError
+from fourcards.errors import CardError, RulesError
 from fourcards.kind.holdings import Holding, check_holdings, low_key
+from fourcards.kind.pots import Pot, settle_pots
 
-__all__ = ["PlayerOdds", "exact_odds", "joint_odds"]
+__all__ = ["PlayerOdds", "exact_odds", "joint_odds", "pot_equity"]
 
 _FACT = [factorial(i) for i in range(64)]
 
@@ -314,3 +315,147 @@ def exact_odds(holdings: Sequence[Holding | tuple[Rank | int, int]], *, cache: b
         i = order[a]
         result[i] = PlayerOdds(hs[i].rank, hs[i].count, ph, pl, share)
     return result  # type: ignore[return-value]
+
+
+# ------------------------------------------------------------------ side pots
+
+
+def _polymul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def _polydiv_exact(p: list[int], g: list[int]) -> list[int]:
+    """``p / g`` for an exact divisor ``g`` with ``g[0] != 0`` (low-order long division)."""
+    n = len(p) - len(g) + 1
+    q = [0] * n
+    g0 = g[0]
+    lg = len(g)
+    for i in range(n):
+        acc = p[i]
+        for s in range(1, min(i + 1, lg)):
+            acc -= g[s] * q[i - s]
+        q[i] = acc // g0
+    return q
+
+
+@lru_cache(maxsize=65536)
+def _solve_pot(counts: tuple[int, ...], eligible: tuple[bool, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Exact numerators of P(top = j) and P(bottom = j) among the ``eligible`` players at the end.
+
+    Players sorted by rank (lowest first) hold ``counts`` (1..3); the final key of a
+    player is ``(cards, rank)``, the one who completes four having 4 cards. In a pot
+    with two or more eligible players, high goes to the eligible player with the
+    largest key (the four's holder when eligible, else the highest hand) and low to
+    the one with the smallest key (:func:`fourcards.kind.pots.settle_pots`).
+
+    Returns ``(denominator, top, bottom)``, numerators over ``denominator = M!``.
+    The method of the module docstring: for each ``w`` completing first, the others are
+    polynomials in ``x`` (``x^k`` with weight ``C(m_j, k)``) weighted by ``W[K]``;
+    sweeping the eligible players' keys upward (bottom) or downward (top) and
+    dividing out one player's factor at a time gives each ``P(j at key, others of
+    the pot beyond it)``.
+    """
+    n = len(counts)
+    m = [4 - c for c in counts]
+    total = sum(m)
+    top = [0] * n
+    bottom = [0] * n
+    binoms = [[comb(mj, k) for k in range(mj)] for mj in m]
+    elig = [j for j in range(n) if eligible[j]]
+    for w in range(n):
+        mw = m[w]
+        rest = total - mw
+        weights = [_FACT[mw + k - 1] * _FACT[rest - k] for k in range(rest + 1)]
+        others = [j for j in range(n) if j != w]
+        full = [1]
+        for j in others:
+            full = _polymul(full, binoms[j])
+        p_w = mw * sum(c * weights[i] for i, c in enumerate(full))
+        if eligible[w]:
+            top[w] += p_w  # a four is the highest hand of any pot it is in
+        # bottom: the smallest key among the eligible players other than w
+        factors = {j: list(binoms[j]) for j in others}
+        poly, shift = full, 0
+        ascending = sorted((counts[i] + k, i) for i in elig if i != w for k in range(m[i]))
+        for _final, j in ascending:
+            g = factors[j]
+            q = _polydiv_exact(poly, g)
+            bottom[j] += mw * g[0] * sum(c * weights[shift + i] for i, c in enumerate(q) if c)
+            g = g[1:]
+            if not g:
+                break
+            factors[j] = g
+            poly = _polymul(q, g)
+            shift += 1
+        if eligible[w]:
+            continue
+        # top (w not eligible): the largest key among the eligible players
+        factors = {j: list(binoms[j]) for j in others}
+        poly = full
+        descending = sorted(((counts[i] + k, i) for i in elig for k in range(m[i])), reverse=True)
+        for _final, j in descending:
+            g = factors[j]
+            q = _polydiv_exact(poly, g)
+            k = len(g) - 1  # j holds exactly this many more cards: the top term of its factor
+            top[j] += mw * g[k] * sum(c * weights[k + i] for i, c in enumerate(q) if c)
+            g = g[:-1]
+            if not g:
+                break
+            factors[j] = g
+            poly = _polymul(q, g)
+    return _FACT[total], tuple(top), tuple(bottom)
+
+
+def pot_equity(holdings: Mapping[int, Holding], pots: Sequence[Pot]) -> dict[int, Fraction]:
+    """Each active seat's exact expected chips from every pot, side pots included.
+
+    Assumes no further folds and no more chips: the deal is played out by turning
+    the deck (seed 001 §3.3-3.5) and the pots are settled as
+    :func:`fourcards.kind.pots.settle_pots` does (DESIGN.md ruling 8): in each pot
+    high goes to the eligible four-of-a-kind holder, else the eligible highest
+    hand, low to the eligible player with the fewest cards (lowest rank on a tie),
+    the odd chip to high; a pot with one eligible player goes to it whole.
+
+    Args:
+        holdings: every active seat's holding (all-in seats included; folded seats
+            left out), by seat index.
+        pots: main pot then side pots (:func:`~fourcards.kind.pots.side_pots`),
+            their eligible seats among ``holdings``.
+
+    Returns:
+        Expected chips by seat (every seat of ``holdings``); they add up to the
+        pots' total.
+
+    Raises:
+        CardError: a rank held twice, more than one four, no holdings.
+        RulesError: a pot whose eligible seats are empty or not all in ``holdings``.
+    """
+    seats = list(holdings)
+    hs = [holdings[s] for s in seats]
+    order = _prepare(hs)
+    out = dict.fromkeys(seats, Fraction(0))
+    for index, pot in enumerate(pots):
+        if not pot.eligible or any(s not in holdings for s in pot.eligible):
+            raise RulesError(f"pot {index} has eligible seats {list(pot.eligible)} that are not all "
+                             f"active holdings {seats}")
+    if len(hs) == 1 or any(h.is_four for h in hs):  # the deal is decided: settle it
+        for award in settle_pots(pots, dict(holdings)):
+            out[award.seat] += award.amount
+        return out
+    counts = tuple(hs[i].count for i in order)
+    for pot in pots:
+        if len(pot.eligible) == 1:
+            out[pot.eligible[0]] += pot.amount
+            continue
+        members = set(pot.eligible)
+        den, top, bottom = _solve_pot(counts, tuple(seats[i] in members for i in order))
+        hi, lo = pot.amount - pot.amount // 2, pot.amount // 2  # odd chip to high, §4.4
+        for a, i in enumerate(order):
+            if top[a] or bottom[a]:
+                out[seats[i]] += Fraction(top[a] * hi + bottom[a] * lo, den)
+    return out

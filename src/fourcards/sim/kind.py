@@ -1,7 +1,8 @@
 """Four of a Kind bot tournaments: many deals, each bot's mean result per deal with a 95% CI.
 
 Setup: ``players`` seats, each with a bot from :mod:`fourcards.kind.bots`
-(``"odds"``, ``"cautious"``, ``"random"``). Every deal starts from equal stacks
+(``"odds"``, ``"cautious"``, ``"random"``, or an installed plug-in's,
+:func:`~fourcards.kind.bots.bot_names`). Every deal starts from equal stacks
 of ``stack`` chips (so deals are independent and the confidence intervals are
 honest) and the button rotates: deal ``g`` has the button at seat ``g % players``,
 so every bot sits in every position equally often. Results are whole chips.
@@ -44,8 +45,9 @@ def parse_bot_specs(specs: Sequence[str], players: int) -> list[str]:
     Raises:
         SimulationError: unknown bot name, bad count, no bots, more bots than players.
     """
-    from fourcards.kind.bots import BOTS
+    from fourcards.kind.bots import bot_names
 
+    names = bot_names()
     seats: list[str] = []
     for spec in specs:
         for part in str(spec).replace(",", " ").split():
@@ -56,8 +58,8 @@ def parse_bot_specs(specs: Sequence[str], players: int) -> list[str]:
                     count = int(c)
                     break
             name = name.strip().lower()
-            if name not in BOTS:
-                raise SimulationError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
+            if name not in names:
+                raise SimulationError(f"unknown bot {name!r}: choose from {', '.join(names)}")
             if count < 1:
                 raise SimulationError(f"bot count must be >= 1 in {part!r}")
             seats.extend([name] * count)

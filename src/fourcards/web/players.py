@@ -6,7 +6,8 @@
   "Published figures") or ``optimal`` (the exact optimal strategy), the play bet
   kept within the legal amounts (``legal_actions``) and the bot's chips;
 * Four of a Kind bots are :mod:`fourcards.kind.bots` (by name: ``odds``,
-  ``cautious``, ``random``), acting on their observation and legal actions;
+  ``cautious``, ``random``, ``pots``, or an installed plug-in's), acting on their
+  observation and legal actions;
 * :func:`default_action` - check if the player may, else fold (what a table
   does when a bot fails);
 * :func:`advise` - the trainer: the optimal decision and the EV given up
@@ -38,8 +39,9 @@ _RNG: random.Random = make_rng()  # the OS CSPRNG: live bots' random choices
 
 
 def kind_bot_names() -> tuple[str, ...]:
-    """Four of a Kind bots a table offers: :data:`fourcards.kind.bots.BOTS`."""
-    return tuple(kind_bots.BOTS)
+    """Four of a Kind bots a table offers: the built-in :data:`fourcards.kind.bots.BOTS`, then the
+    installed plug-ins (entry points ``fourcards.bots``; :func:`fourcards.kind.bots.bot_names`)."""
+    return kind_bots.bot_names()
 
 
 @lru_cache(maxsize=16)

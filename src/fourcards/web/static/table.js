@@ -233,7 +233,10 @@
   if (savedName) $("join-name").value = savedName;
 
   $("host-deal").addEventListener("click", function () { api("/deal"); });
-  $("host-bots").addEventListener("click", function () { api("/bots", {count: 1}); });
+  $("host-bots").addEventListener("click", function () {
+    const kind = $("host-bot-kind").value;
+    api("/bots", kind ? {count: 1, kind: kind} : {count: 1});
+  });
   $("host-void").addEventListener("click", function () {
     const reason = window.prompt("Void this deal and return every wager. Reason (the host's ruling):", "host ruling");
     if (reason) api("/void", {reason: reason});
@@ -334,6 +337,12 @@
     $("host").hidden = closed || (ha.length === 0 && !(s.you && s.you.is_host));
     $("host-deal").hidden = ha.indexOf("deal") < 0;
     $("host-bots").hidden = ha.indexOf("add_bots") < 0;
+    const kinds = s.bot_kinds || [], pick = $("host-bot-kind");
+    pick.hidden = $("host-bots").hidden || kinds.length < 2;
+    if (pick.dataset.kinds !== kinds.join(",")) {  // the bot choices: built-in bots and plug-ins
+      pick.dataset.kinds = kinds.join(",");
+      pick.innerHTML = kinds.map(function (k) { return '<option value="' + esc(k) + '">' + esc(k) + "</option>"; }).join("");
+    }
     $("host-void").hidden = ha.indexOf("void") < 0;
     patch($("host-requests"), hostRequests(s));
     patch($("host-device"), deviceLink ? '<p class="notice" id="device-link-box">Open this link on ' + esc(deviceLink.name) +

@@ -1,0 +1,41 @@
+"""Reinforcement-learning adapters: Gymnasium and PettingZoo environments (extra ``rl``).
+
+* :class:`PokerEnv` - Four Card Poker for one player against the dealer, as a
+  Gymnasium environment: one episode is one round; actions fold / play 1x / 2x /
+  3x with an action mask (the ``online`` preset masks 2x).
+* :class:`PokerVectorEnv` - many rounds at once (a Gymnasium vector environment),
+  dealt and settled by the simulator's numba kernels.
+* :func:`kind_env` - Four of a Kind as a PettingZoo AEC environment with action
+  masks (the integer encoding of spread-limit bets and raises is
+  :mod:`fourcards.rl.encoding`).
+* :func:`train_chart` - a tabular learner whose decision chart the exact analysis scores.
+
+The OpenSpiel games are registered by ``import fourcards.openspiel``. Both the
+environments and the OpenSpiel games drive the engines through the engine
+protocol (:mod:`fourcards.engine`) alone. docs/rl.md has the encodings as tables.
+
+The frameworks come with ``pip install 'fourcards[rl]'``; without them, using a
+name of this package raises :class:`~fourcards.extras.MissingExtraError` (an
+``ImportError``) naming the ``rl`` extra.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = ["PokerEnv", "PokerVectorEnv", "kind_env", "KindEnv", "train_chart", "ChartLearner"]
+
+_WHERE = {
+    "PokerEnv": "fourcards.rl.poker",
+    "PokerVectorEnv": "fourcards.rl.poker",
+    "kind_env": "fourcards.rl.kind",
+    "KindEnv": "fourcards.rl.kind",
+    "train_chart": "fourcards.rl.learn",
+    "ChartLearner": "fourcards.rl.learn",
+}
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'fourcards.rl' has no attribute {name!r}")
+    return getattr(importlib.import_module(_WHERE[name]), name)
