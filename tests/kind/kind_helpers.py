@@ -24,3 +24,16 @@ def passive_round(game: Game) -> None:
     while game.actor is not None and game.round_number == number:
         kinds = {la.kind for la in game.legal_actions()}
         game.apply(Action.check() if ActionKind.CHECK in kinds else Action.call())
+
+
+def orders(remaining: list[int]):
+    """Every distinct order of a multiset given as counts per label (brute-force odds)."""
+    if not any(remaining):
+        yield ()
+        return
+    for i, left in enumerate(remaining):
+        if left:
+            remaining[i] -= 1
+            for rest in orders(remaining):
+                yield (i,) + rest
+            remaining[i] += 1

@@ -9,23 +9,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kind_helpers import orders
 
 from fourcards.cards import FULL_DECK, Rank
 from fourcards.errors import CardError
 from fourcards.kind import Action, ActionKind, Game, Holding, KindRules, exact_odds, joint_odds
-
-
-def _orders(remaining: list[int]):
-    """Every distinct order of a multiset given as counts per label."""
-    if not any(remaining):
-        yield ()
-        return
-    for i, left in enumerate(remaining):
-        if left:
-            remaining[i] -= 1
-            for rest in _orders(remaining):
-                yield (i,) + rest
-            remaining[i] += 1
 
 
 def brute_force(hs: list[Holding]) -> tuple[list[Fraction], list[Fraction]]:
@@ -33,7 +21,7 @@ def brute_force(hs: list[Holding]) -> tuple[list[Fraction], list[Fraction]]:
     p_high = [0] * len(hs)
     p_low = [0] * len(hs)
     n = 0
-    for order in _orders([h.missing for h in hs]):
+    for order in orders([h.missing for h in hs]):
         n += 1
         counts = [h.count for h in hs]
         for i in order:

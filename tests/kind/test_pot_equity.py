@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kind_helpers import orders
 
 from fourcards.cards import Rank
 from fourcards.errors import RulesError
@@ -20,24 +21,12 @@ from fourcards.kind.odds import pot_equity
 from fourcards.kind.pots import Pot, settle_pots, side_pots
 
 
-def _orders(remaining: list[int]):
-    if not any(remaining):
-        yield ()
-        return
-    for i, left in enumerate(remaining):
-        if left:
-            remaining[i] -= 1
-            for rest in _orders(remaining):
-                yield (i,) + rest
-            remaining[i] += 1
-
-
 def brute_force(holdings: dict[int, Holding], pots: list[Pot]) -> dict[int, Fraction]:
     """Average of settle_pots over every distinct order of the missing cards (all equally likely)."""
     seats = list(holdings)
     total = dict.fromkeys(seats, 0)
     n = 0
-    for order in _orders([holdings[s].missing for s in seats]):
+    for order in orders([holdings[s].missing for s in seats]):
         n += 1
         counts = [holdings[s].count for s in seats]
         for i in order:
