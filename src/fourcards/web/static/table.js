@@ -660,7 +660,7 @@
     const d = s.deal || s.last;
     let h = '<div class="felt" id="kind-table">';
     if (!d) {
-      h += '<p id="round-status" tabindex="-1">No deal yet. ' + (s.players.length < s.min_players ? "At least " + s.min_players + " players are needed; " : "") + "the host deals.</p>";
+      h += '<p id="round-status" tabindex="-1">No deal in progress. ' + (s.players.length < s.min_players ? "At least " + s.min_players + " players are needed; then the host deals." : "The host deals next.") + "</p>";
       return h + "</div>";
     }
     const finished = !s.deal;
