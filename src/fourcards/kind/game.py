@@ -19,7 +19,8 @@ seed 000; seed 001 = OPR-903). It implements the engine protocol
   (:mod:`fourcards.kind.history`), chance events included;
   :meth:`Game.replay` replays a deal exactly;
 * :meth:`Game.observation` - what a player sees (everything but the undealt deck);
-* :meth:`Game.clone`.
+* :meth:`Game.clone`; :meth:`Game.before_last_card` (the deal before its last
+  card: a mistyped real card taken back, docs/rules.md FOAK-15).
 
 Chance events (deals, returned duplicates, reshuffles, turned cards) are
 operations of their own. They run as soon as the game needs them, drawing
@@ -268,6 +269,14 @@ class Game:
     def pending_chance(self) -> str | None:
         """Same as :attr:`chance_step`."""
         return self.chance_step
+
+    @property
+    def deal_queue(self) -> tuple[int, ...]:
+        """The players still due a card in the initial deal, in dealing order: the next dealt
+        card goes to the first (seed 001 §2.2). After a returned duplicate it is the player(s)
+        re-dealt (docs/rules.md FOAK-2: ``Redeal.REPLACE`` the same player at once,
+        ``Redeal.ALL_DUPLICATES`` every holder of a duplicated rank). Empty once the deal is done."""
+        return tuple(self._deal_queue) if self.phase is Phase.DEAL else ()
 
     @property
     def pot(self) -> int:
@@ -607,6 +616,35 @@ class Game:
         start = len(self._history)
         self.supply(card)
         return next(op for op in self._history[start:] if isinstance(op, (DealCard, TurnCard)))
+
+    def before_last_card(self) -> tuple[Game, DealCard | TurnCard]:
+        """The deal as it stood before its last dealt or turned card, and that card's record:
+        a host at a table dealt with real cards takes back a mistyped card (docs/rules.md
+        FOAK-15). The new game is the engine's :meth:`replay` of the history up to that card
+        (what followed the card automatically - a returned duplicate, a betting round opened,
+        a discard - goes with it); it waits for a card at that chance step. ``self`` is unchanged.
+
+        Raises:
+            IllegalActionError: the game deals from its own shuffled deck, the deal is over,
+                no card has been dealt yet, or a player has acted since the last card (a card
+                can be taken back only until the next action).
+        """
+        if self._deck is not None:
+            raise IllegalActionError("this game deals from its own shuffled deck: no card can be taken back")
+        if self.is_terminal:
+            raise IllegalActionError(f"the deal is {self.phase.value}: its cards can no longer be taken back")
+        at = next((i for i in range(len(self._history) - 1, -1, -1)
+                   if isinstance(self._history[i], (DealCard, TurnCard))), None)
+        if at is None:
+            raise IllegalActionError("no card has been dealt in this deal yet: there is none to take back")
+        card = self._history[at]
+        assert isinstance(card, (DealCard, TurnCard))
+        acted = next((op for op in self._history[at + 1:] if isinstance(op, PlayerAction)), None)
+        if acted is not None:
+            raise IllegalActionError(f"{self.label(acted.seat)} has acted since {card.card.pretty} was "
+                                     f"{'dealt' if isinstance(card, DealCard) else 'turned'}: a card can be "
+                                     "taken back only until the next action")
+        return Game.replay(self.rules, self._history[:at], seat_labels=self.seat_labels), card
 
     def _no_chance_reason(self) -> str:
         if self.is_terminal:
