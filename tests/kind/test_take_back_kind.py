@@ -40,6 +40,7 @@ def test_foak15_before_last_card_rebuilds_the_deal_and_leaves_the_game_as_it_was
     g = by_hand()
     g.supply("9c", "9h")  # Ben's duplicate went back: the take-back removes it with its return
     before = g.observation(None)
+    assert g.last_card == DealCard(1, parse_card("9h"))
     back, card = g.before_last_card()
     assert card == DealCard(1, parse_card("9h"))
     assert g.observation(None) == before
@@ -65,6 +66,7 @@ def test_foak15_no_take_back_after_an_action_before_any_card_or_after_the_end():
         g.before_last_card()
     g.supply("As", "Kd", "Qc", "Jh")
     g.apply(Action.check())
+    assert g.last_card is None
     with pytest.raises(IllegalActionError, match="^Ann has acted since J♥ was dealt: .*until the next action"):
         g.before_last_card()
     passive(g)
@@ -76,11 +78,13 @@ def test_foak15_no_take_back_after_an_action_before_any_card_or_after_the_end():
         g.supply(c)
         passive(g)
     assert g.is_terminal
+    assert g.last_card is None
     with pytest.raises(IllegalActionError, match="the deal is finished"):
         g.before_last_card()
 
 
 def test_foak15_a_shuffled_deck_game_has_no_take_back():
     g = Game(KindRules(), [100] * 4, 3)
+    assert g.last_card is None
     with pytest.raises(IllegalActionError, match="own shuffled deck"):
         g.before_last_card()

@@ -633,8 +633,7 @@ class Game:
             raise IllegalActionError("this game deals from its own shuffled deck: no card can be taken back")
         if self.is_terminal:
             raise IllegalActionError(f"the deal is {self.phase.value}: its cards can no longer be taken back")
-        at = next((i for i in range(len(self._history) - 1, -1, -1)
-                   if isinstance(self._history[i], (DealCard, TurnCard))), None)
+        at = self._last_card_at()
         if at is None:
             raise IllegalActionError("no card has been dealt in this deal yet: there is none to take back")
         card = self._history[at]
@@ -645,6 +644,22 @@ class Game:
                                      f"{'dealt' if isinstance(card, DealCard) else 'turned'}: a card can be "
                                      "taken back only until the next action")
         return Game.replay(self.rules, self._history[:at], seat_labels=self.seat_labels), card
+
+    @property
+    def last_card(self) -> DealCard | TurnCard | None:
+        """The record of the last dealt or turned card while :meth:`before_last_card` would take
+        it back (a scripted game, the deal not over, no player action since), else ``None``."""
+        at = self._last_card_at()
+        if at is None or self._deck is not None or self.is_terminal or any(
+                isinstance(op, PlayerAction) for op in self._history[at + 1:]):
+            return None
+        card = self._history[at]
+        assert isinstance(card, (DealCard, TurnCard))
+        return card
+
+    def _last_card_at(self) -> int | None:
+        return next((i for i in range(len(self._history) - 1, -1, -1)
+                     if isinstance(self._history[i], (DealCard, TurnCard))), None)
 
     def _no_chance_reason(self) -> str:
         if self.is_terminal:

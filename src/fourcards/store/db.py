@@ -593,6 +593,31 @@ class Store:
                     "unbalanced_txns": [r for r in s.scalars(qt)],
                     "open_escrow_deals": [int(r[0]) for r in s.execute(qd)]}
 
+    # ------------------------------------------------ real cards (docs/rules.md FOAK-15)
+
+    def take_back_records(self, deal_id: int, seq: int, count: int) -> None:
+        """Remove the last ``count`` history records of deal ``deal_id`` - those from ``seq`` on -
+        in one transaction: the host of a table dealt with real cards took back a card (with
+        what followed it by itself), so the stored history replays to the deal as it stands.
+        No ledger entry changes: a card moves no chips unless it ends the deal, and the cards
+        of a deal that ended are never taken back.
+
+        Raises:
+            StoreError: the deal is not in progress, or does not hold exactly ``count``
+                records from ``seq`` on, the last of them its last (nothing is removed).
+        """
+        with self.Session.begin() as s:
+            status = s.scalar(select(Deal.status).where(Deal.id == deal_id))
+            if status != "in_progress":
+                raise StoreError(f"deal {deal_id} is {status or 'unknown'}: its history records stay")
+            rows = s.scalars(select(DealAction).where(DealAction.deal_id == deal_id, DealAction.seq >= seq)
+                             .order_by(DealAction.seq)).all()
+            if [r.seq for r in rows] != list(range(seq, seq + count)):
+                raise StoreError(f"deal {deal_id} holds {len(rows)} record(s) from seq {seq} on, not the {count} "
+                                 "to take back: nothing removed")
+            for row in rows:
+                s.delete(row)
+
 
 def _deal_summary(d: Deal) -> dict[str, Any]:
     return {"number": d.number, "status": d.status, "seats": d.seats, "rules": d.rules,

@@ -18,6 +18,9 @@ POST    /api/tables/{id}/requests/{rid}       host: approve or turn down a reque
 GET     /api/tables/{id}/state                the caller's view (X-Seat-Token; none: spectator)
 POST    /api/tables/{id}/actions              a seat's action (X-Seat-Token)
 POST    /api/tables/{id}/deal                 host: deal / start the next deal
+POST    /api/tables/{id}/cards                host: real cards dealt or turned ("dealing": "table")
+POST    /api/tables/{id}/cards/take-back      host: take back the last card entered
+POST    /api/tables/{id}/seats/{seat}/actions host: a player's move, at a table of real cards
 POST    /api/tables/{id}/void                 host: void the deal in progress (refund)
 POST    /api/tables/{id}/bots                 host: fill empty seats with bots
 GET     /api/tables/{id}/deals                the table's deals (newest first)
@@ -68,6 +71,7 @@ from fourcards.web.invite import qr_svg
 from fourcards.web.schemas import (
     ActionIn,
     AddBots,
+    CardsIn,
     CreateTable,
     Decision,
     MyTables,
@@ -354,6 +358,38 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         seat = t.authenticate(x_seat_token)
         await t.start(seat)
         return t.view(seat)
+
+    @app.post("/api/tables/{table_id}/cards", tags=["host"])
+    async def cards(table_id: str, body: CardsIn, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host, at a Four of a Kind table dealt with real cards (``"dealing": "table"``): the
+        card(s) just dealt or turned, ``{"cards": "9c"}`` (``"10h"``, ``"T♥"``; several
+        separated by spaces or commas, in order). Returns the host's new view: its
+        ``deal.next_card`` says who the next card goes to and, after a duplicated rank, who
+        gets a new card and why. 422 for text that is not cards; 409 for a card already seen
+        (named, with where it lies), when no card is due, or at a deck table; 403 for a
+        guest. A refused request changes nothing (docs/rules.md FOAK-14)."""
+        t = hub.get(table_id)
+        seat = t.authenticate(x_seat_token)
+        await t.enter_cards(seat, body.cards)
+        return t.view(seat)
+
+    @app.post("/api/tables/{table_id}/cards/take-back", tags=["host"])
+    async def take_back(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host, at a table dealt with real cards: take back the last card entered, until the
+        next action (never once the deal is over); logged (docs/rules.md FOAK-15)."""
+        t = hub.get(table_id)
+        seat = t.authenticate(x_seat_token)
+        await t.take_back(seat)
+        return t.view(seat)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/actions", tags=["host"])
+    async def act_for(table_id: str, seat: SeatNumber, body: ActionIn,
+                      x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Host, at a table dealt with real cards: the move of seat ``seat`` (a person without a
+        phone, or anyone who asks), checked like the seat's own (docs/rules.md FOAK-16)."""
+        t, host, target = await _seat_op(table_id, seat, x_seat_token)
+        await t.act_for(host, target, body)
+        return t.view(host)
 
     @app.post("/api/tables/{table_id}/void", tags=["host"])
     async def void(table_id: str, body: VoidIn, x_seat_token: str | None = Header(None)) -> dict[str, Any]:

@@ -7,7 +7,8 @@ engine protocol and each engine's public classes (rules, actions, void, observat
   pays or takes each return.
 * :class:`KindGame` - Four of a Kind: the host's deal seats every player with chips
   for the ante (stacks = balances), the button rotates; every card is a chance step
-  drawn at once; escrow ``pot``, which pays the awards.
+  drawn at once - or, at a table dealt with real cards (``"dealing": "table"``), entered
+  by the host (docs/rules.md FOAK-14, FOAK-15); escrow ``pot``, which pays the awards.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from fourcards.cards import parse_card
+from fourcards.cards import Rank, parse_card
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
 from fourcards.kind import PRESETS as KIND_PRESETS
 from fourcards.kind import Action, ActionKind, Game, KindRules, Observation, Void, exact_odds, next_button
 from fourcards.kind import get_rules as get_kind_rules
+from fourcards.kind.history import DealCard, ReturnCard, Shuffle
 from fourcards.poker.round import (
     Fold,
     PlaceWagers,
@@ -69,11 +71,12 @@ def new_table_rules(req: CreateTable) -> tuple[type[PokerGame] | type[KindGame],
     except (FourcardsError, TypeError) as exc:
         raise ApiError(422, str(exc)) from None
     game.check_storable(rules)
-    bots = game.default_bots(rules) if req.bots is None else req.bots
+    settings = game.settings(rules, req)
+    by_hand = settings.get("dealing") == "table"  # real cards: real people, no bots or clock unless asked
+    bots = (0 if by_hand else game.default_bots(rules)) if req.bots is None else req.bots
     if bots + 1 > game.max_seats(rules):
         raise ApiError(422, f"bots: at most {game.max_seats(rules) - 1} bots fit with the host at this table")
-    settings = game.settings(rules, req)
-    settings["turn_clock"] = game.default_clock if req.turn_clock is None else req.turn_clock
+    settings["turn_clock"] = (0 if by_hand else game.default_clock) if req.turn_clock is None else req.turn_clock
     settings["seat_approval"] = (not req.public) if req.seat_approval is None else req.seat_approval
     settings["bots"] = bots
     return game, rules, settings
@@ -164,6 +167,9 @@ class PokerGame(TableGame):
         Raises:
             ApiError: 422 naming ``starting_chips`` or ``bot_ante``.
         """
+        if req.dealing is not None:
+            raise ApiError(422, "dealing applies to Four of a Kind tables only (Four Card Poker deals from the "
+                                "server's shuffled deck)")
         lo, hi, chips, ante = rules.min_ante, rules.max_ante, req.starting_chips, req.bot_ante
         need = 1 + min(rules.decision_multiples)  # the ante and the smallest play bet, in antes
         if chips < lo:
@@ -462,6 +468,9 @@ class KindGame(TableGame):
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
+        # "dealing": "table" - real cards: every card waits for the host (docs/rules.md FOAK-14)
+        self.by_hand: bool = table.settings.get("dealing") == "table"
+        self.auto_chance = not self.by_hand
         self.button_seat: int | None = table.settings.get("button_seat")
         self.odds: dict[int, Any] = {}  # engine player -> PlayerOdds (deal in progress)
         self._odds_cache: dict[tuple[Any, ...], dict[int, Any]] = {}
@@ -495,7 +504,8 @@ class KindGame(TableGame):
 
     @staticmethod
     def settings(rules: KindRules, req: CreateTable) -> dict[str, Any]:
-        """``starting_chips`` of a new table (must cover the ante).
+        """``starting_chips`` of a new table (must cover the ante) and ``dealing``: ``"deck"``
+        (default) or ``"table"`` (real cards entered by the host; docs/rules.md FOAK-14).
 
         Raises:
             ApiError: 422 naming ``starting_chips`` or ``bot_ante`` (a poker setting).
@@ -506,7 +516,7 @@ class KindGame(TableGame):
         if req.starting_chips < rules.ante:
             raise ApiError(422, f"starting_chips: {req.starting_chips} chips do not cover this table's ante "
                                 f"of {rules.ante}: every seat would sit out")
-        return {"starting_chips": req.starting_chips}
+        return {"starting_chips": req.starting_chips, "dealing": req.dealing or "deck"}
 
     @staticmethod
     def max_seats(rules: Any) -> int:
@@ -567,6 +577,80 @@ class KindGame(TableGame):
     def void(self, reason: str) -> Any:
         """The deal's :class:`~fourcards.kind.Void`."""
         return Void(reason)
+
+    # ------------------------------------------------------------ real cards
+
+    def cards_entered(self, state: GameState, text: str) -> GameState:
+        """A clone of ``state`` with the host's real cards ``text`` dealt or turned, in order
+        (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas): the
+        engine's scripted-card path does the rest (re-deals of FOAK-2, matching turned cards
+        to players, discards, betting rounds, the end on a fourth card). All or nothing:
+        ``state`` is never changed (docs/rules.md FOAK-14).
+
+        Raises:
+            ApiError: 409 at a table dealt from the server's deck; 422 for text that is not
+                cards; 409 for a card already seen (naming it and where it lies) or one that
+                is not due (a player is to act, or the deal is over).
+        """
+        if not self.by_hand:
+            return super().cards_entered(state, text)
+        tokens = text.replace(",", " ").split()
+        if not tokens:
+            raise ApiError(422, "cards: no card given (e.g. \"9c\", \"10h\" or \"T♥\")")
+        try:
+            cards = [parse_card(t) for t in tokens]
+        except FourcardsError as exc:
+            raise ApiError(422, f"cards: {exc}") from None
+        game = cast(Game, state).clone()
+        for i, card in enumerate(cards):
+            after = f"after {', '.join(_pretty(c) for c in cards[:i])}, " if i else ""
+            nothing = " - none of the cards was entered" if i else ""
+            if game.is_terminal:
+                raise ApiError(409, f"no card is due: {after}the deal is over, so {_pretty(card)} cannot be "
+                                    f"entered{nothing}")
+            if game.actor is not None:
+                raise ApiError(409, f"no card is due: {after}{self.table.name_at(game.actor)} is to act; the next "
+                                    f"card comes after the betting{nothing}")
+            where = self._where(game, card)
+            if where:
+                seen = f"{after}{_pretty(card)}"
+                raise ApiError(409, f"{seen[0].upper()}{seen[1:]} has already been seen: {where}, and a card "
+                                    f"cannot appear twice{nothing}")
+            try:
+                game.supply(card)
+            except FourcardsError as exc:  # pragma: no cover - every refusal is checked above
+                raise ApiError(409, str(exc)) from None
+        return game
+
+    def _where(self, game: Game, card: Any) -> str | None:
+        """Where a card already seen lies: a player's card, or a discarded turned card."""
+        for p, held in enumerate(game.cards):
+            if card in held:
+                return f"it is {self.table.name_at(p)}'s card" + (" (folded)" if game.folded[p] else "")
+        if card in game.discards:
+            return "it was turned and discarded"
+        return None
+
+    def taken_back(self, state: GameState) -> tuple[GameState, str]:
+        """The deal before its last card and the table log's line for it: the host takes back
+        a mistyped card until the next action (the engine's ``before_last_card``; docs/rules.md
+        FOAK-15). ``state`` is never changed.
+
+        Raises:
+            ApiError: 409 at a table dealt from the server's deck, before any card, after an
+                action since the last card, or once the deal is over.
+        """
+        if not self.by_hand:
+            return super().taken_back(state)
+        try:
+            new, record = cast(Game, state).before_last_card()
+        except FourcardsError as exc:
+            raise ApiError(409, str(exc)) from None
+        if isinstance(record, DealCard):
+            where = f"dealt to {self.table.name_at(record.seat)}"
+        else:
+            where = "turned and discarded" if record.seat is None else f"turned to {self.table.name_at(record.seat)}"
+        return new, f"The host takes back {_pretty(record.card)} ({where})"
 
     def stakes(self, seen: Observation) -> list[int]:
         """What each seat has put in the pot during the deal (ante included)."""
@@ -665,16 +749,83 @@ class KindGame(TableGame):
         obs["turned"] = len(turns)
         return obs
 
+    def _referee(self, game: Game, order: list[int]) -> dict[str, Any]:
+        """What a referee tells the table about the deal in progress, in table seats
+        (docs/web.md "Four of a Kind table"): ``actor_actions`` (the legal actions and amounts
+        of the player to act), ``raises_left`` (full raises the raise cap still allows this
+        round, ``None`` outside a betting round), ``unseen`` (cards of each rank not yet seen,
+        aces first), ``next_card`` (``None`` unless a card is due: ``step`` ``"deal"`` or
+        ``"turn"``, ``seat``/``name`` it is dealt to, ``redeal`` - the players waiting for a
+        new card after a duplicated rank - and ``why``, the re-deal rule in words; on a turn,
+        ``completes``: the players a card of their rank would give four of a kind) and
+        ``take_back`` (the last card while the host may take it back, else ``None``)."""
+        seen = [c for held in game.cards for c in held] + list(game.discards)
+        ranks = sorted(Rank, reverse=True)
+        out: dict[str, Any] = {
+            "actor_actions": [{k: v for k, v in o.to_dict().items() if k != "player"} for o in game.legal_actions()],
+            "raises_left": (max(0, game.rules.max_wagers - max(1, game.full_wagers))
+                            if game.phase.value == "betting" else None),
+            "unseen": {r.char: 4 - sum(1 for c in seen if c.rank == r) for r in ranks},
+            "next_card": self._next_card(game, order),
+            "take_back": None,
+        }
+        last = game.last_card if self.by_hand else None
+        if last is not None:
+            out["take_back"] = {"card": str(last.card), "step": "deal" if isinstance(last, DealCard) else "turn",
+                                "seat": None if last.seat is None else order[last.seat],
+                                "name": None if last.seat is None else self.table.name_at(last.seat, order)}
+        return out
+
+    def _next_card(self, game: Game, order: list[int]) -> dict[str, Any] | None:
+        """The card due (see :meth:`_referee`), with the re-deal rule of docs/rules.md FOAK-2."""
+        step = game.chance_step
+        if step is None:
+            return None
+        name = self.table.name_at
+        if step == "turn":
+            return {"step": "turn", "seat": None, "name": None, "redeal": [], "why": None,
+                    "completes": [{"seat": order[p], "name": name(p, order), "rank": game.cards[p][0].rank.char}
+                                  for p in game.active_seats if len(game.cards[p]) == 3]}
+        queue = game.deal_queue
+        history = game.history
+        shuffled = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Shuffle)), None)
+        returned: list[ReturnCard] = []
+        k = -1 if shuffled is None else shuffled - 1
+        while k >= 0 and isinstance(history[k], ReturnCard):
+            returned.insert(0, cast(ReturnCard, history[k]))
+            k -= 1
+        waiting = [r for r in returned if r.seat in queue]
+        why = None
+        if waiting and game.rules.redeal.value == "replace":
+            r = waiting[0]
+            holder = next((p for p in range(game.n_seats) if p != r.seat and game.cards[p]
+                           and game.cards[p][0].rank == r.card.rank), None)
+            other = f"{name(holder, order)}'s card" if holder is not None else "a card already dealt"
+            why = (f"{name(r.seat, order)}'s {_pretty(r.card)} has the rank of {other}: all ranks must differ, so "
+                   f"it goes back, the deck is reshuffled and {name(r.seat, order)} gets a new card (seed 000)")
+        elif waiting:
+            who = [name(r.seat, order) for r in waiting]
+            listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
+            why = (f"{listed} held a duplicated rank ({', '.join(_pretty(r.card) for r in returned)} went back): "
+                   f"all ranks must differ, so the deck is reshuffled and each gets a new card, in turn "
+                   f"(seed 001 §2.3)")
+        return {"step": "deal", "seat": order[queue[0]], "name": name(queue[0], order),
+                "redeal": [{"seat": order[r.seat], "name": name(r.seat, order), "card": str(r.card)} for r in waiting],
+                "why": why}
+
     def view(self, seat: SeatInfo | None) -> dict[str, Any]:
         """``game``, ``deal`` (the deal in progress, with ``legal_actions`` and ``to_call`` in chips
-        when ``seat`` is to act) or ``last`` (the last deal; ``voided``: the ruling), ``actions``,
-        ``next_deal``, ``min_players`` and ``players_ready`` (seated, not sitting out, with chips
-        for the ante: the next deal needs ``min_players`` of them). Every card is face up: all seats see the same deal."""
+        when ``seat`` is to act, and the referee's view of :meth:`_referee`) or ``last`` (the last
+        deal; ``voided``: the ruling), ``actions``, ``dealing`` (``"deck"`` or ``"table"``: real
+        cards entered by the host), ``next_deal``, ``min_players`` and ``players_ready`` (seated,
+        not sitting out, with chips for the ante: the next deal needs ``min_players`` of them).
+        Every card is face up: all seats see the same deal."""
         t = self.table
         if self._public_version != t.version:
             public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
             if t.state is not None:
-                public["deal"] = {"number": t.number, **self._deal(t.state, t.order, self.odds)}
+                public["deal"] = {"number": t.number, **self._deal(t.state, t.order, self.odds),
+                                  **self._referee(cast(Game, t.state), t.order)}
             elif t.last is not None:
                 history = self._seen(t.last).history
                 voided = history[-1].to_dict().get("reason") if self._seen(t.last).phase == "voided" else None
@@ -690,6 +841,7 @@ class KindGame(TableGame):
             me = next(e for e in deal["seats"] if e["seat"] == seat.seat)
             out["deal"] = {**deal, "legal_actions": actions, "to_call": max(0, deal["bet"] - me["stake"])}
         out["actions"] = actions
+        out["dealing"] = "table" if self.by_hand else "deck"
         out["next_deal"] = t.next_deal_number
         out["min_players"] = t.rules.min_players
         out["players_ready"] = len(self.players_in())

@@ -18,7 +18,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
 __all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "TableSettings", "TopUp",
-           "Decision", "MyTables", "Chips", "PersonName", "TableName", "Reason", "TurnClock"]
+           "Decision", "MyTables", "CardsIn", "Chips", "PersonName", "TableName", "Reason", "TurnClock"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
 Chips = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
@@ -73,7 +73,11 @@ class CreateTable(_Strict):
     first (``live``, ``family``) - an empty one is refused. ``public``: listed in the
     lobby (default private: the link is the key); ``turn_clock``: seconds per action
     (0: none; left out: 30 at Four of a Kind, none at Four Card Poker);
-    ``seat_approval``: the host approves new seats (left out: on for private tables)."""
+    ``seat_approval``: the host approves new seats (left out: on for private tables);
+    ``dealing`` (Four of a Kind only): ``"deck"`` (the default) - the server shuffles and
+    deals - or ``"table"``: a real deck at a real table, the server never shuffles and the
+    host enters every card (``POST /api/tables/{id}/cards``; left out, such a table has no
+    bots and no turn clock unless asked for; docs/rules.md FOAK-14)."""
 
     game: Literal["poker", "kind"]
     preset: str | None = Field(default=None, max_length=20)
@@ -86,6 +90,7 @@ class CreateTable(_Strict):
     public: StrictBool = False
     turn_clock: TurnClock | None = None
     seat_approval: StrictBool | None = None
+    dealing: Literal["deck", "table"] | None = None
 
 
 class SitDown(_Strict):
@@ -149,3 +154,11 @@ class MyTables(_Strict):
 
     tokens: Annotated[dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=100)]],
                       Field(max_length=200)]
+
+
+class CardsIn(_Strict):
+    """Host, at a Four of a Kind table dealt with real cards: the card(s) just dealt or turned,
+    as text - ``"9c"``, ``"10h"``, ``"T♥"`` - several separated by spaces or commas, in the
+    order they came (docs/rules.md FOAK-14)."""
+
+    cards: Annotated[str, Field(min_length=1, max_length=400)]

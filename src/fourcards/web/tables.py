@@ -196,7 +196,8 @@ class TableGame(Protocol):
     ``escrow`` is the ledger account of the chips in play (``"bets"``, ``"pot"``),
     ``house`` the account that pays or takes a banked game's returns (``None``: the
     escrow pays them); ``auto_chance``: chance steps are drawn as soon as they are due
-    (else the game draws them, e.g. on the host's deal). ``seen`` is an observation.
+    (else the game draws them, e.g. on the host's deal, or the host enters real cards; per
+    table). ``seen`` is an observation.
     """
 
     game: ClassVar[str]
@@ -204,7 +205,7 @@ class TableGame(Protocol):
     escrow: ClassVar[str]
     house: ClassVar[str | None]
     action_kinds: ClassVar[tuple[str, ...]]  # of an ActionIn
-    auto_chance: ClassVar[bool]
+    auto_chance: bool
     default_bot: ClassVar[str]
     word: ClassVar[str]  # what the table calls a deal: "Round" (Four Card Poker), "Deal" (Four of a Kind)
     default_clock: ClassVar[int]  # the turn clock of a new table, seconds (0: none)
@@ -294,6 +295,25 @@ class TableGame(Protocol):
 
     async def prepare(self, state: GameState) -> None:
         """After a change of a deal in progress (e.g. odds computed in a worker thread)."""
+
+    def cards_entered(self, state: GameState, text: str) -> GameState:
+        """A clone of ``state`` with the host's real cards ``text`` dealt or turned (docs/rules.md
+        FOAK-14). Default: refused.
+
+        Raises:
+            ApiError: 409 - this table deals from the server's shuffled deck.
+        """
+        raise ApiError(409, f"this {self.title} table deals from the server's shuffled deck: cards are entered "
+                            "only at a Four of a Kind table dealt with real cards (\"dealing\": \"table\")")
+
+    def taken_back(self, state: GameState) -> tuple[GameState, str]:
+        """The deal before its last card and the log's line (docs/rules.md FOAK-15). Default: refused.
+
+        Raises:
+            ApiError: 409 - this table deals from the server's shuffled deck.
+        """
+        raise ApiError(409, f"this {self.title} table deals from the server's shuffled deck: no card can be "
+                            "taken back (only at a table dealt with real cards)")
 
 
 class Table:
@@ -945,6 +965,97 @@ class Table:
         async with self.lock:
             self.require_open()
             await self.game.start()
+        self.notify()
+        await self.drive_bots()
+
+    # ----------------------------------------------- real cards (docs/rules.md FOAK-14 to FOAK-16)
+
+    async def enter_cards(self, host: SeatInfo, text: str) -> None:
+        """Host, at a table dealt with real cards: the card(s) just dealt or turned (``"9c"``,
+        ``"10h"``, ``"T♥"``; several separated by spaces or commas), applied through the
+        engine (the game's ``cards_entered``), persisted and broadcast like any action; then
+        bots act. All or nothing.
+
+        Raises:
+            ApiError: 403 for anyone but the host; 409 at a closed table, with no deal in
+                progress, at a table dealt from the deck, for a card already seen or not due;
+                422 for text that is not cards.
+        """
+        self.require_host(host)
+        async with self.lock:
+            self.require_open()
+            state = self.state
+            if not self.in_progress or state is None:
+                raise ApiError(409, "no deal is in progress: the host deals first, then enters its cards")
+            await self.advance(self.game.cards_entered(state, text), host)
+        self.notify()
+        await self.drive_bots()
+
+    async def take_back(self, host: SeatInfo) -> None:
+        """Host, at a table dealt with real cards: take back the last card entered, until the
+        next action (docs/rules.md FOAK-15). The deal is rebuilt by the engine's replay of its
+        history up to that card, and the card's records (with what followed it by itself)
+        leave the stored history in one transaction; no chips move. Logged.
+
+        Raises:
+            ApiError: 403 for anyone but the host; 409 with no card to take back (see the
+                game's ``taken_back``); 503 when the database refuses (nothing changed).
+        """
+        self.require_host(host)
+        async with self.lock:
+            self.require_open()
+            state, deal_id = self.state, self.deal_id
+            if not self.in_progress or state is None or deal_id is None:
+                raise ApiError(409, "no deal is in progress: there is no card to take back")
+            new, line = self.game.taken_back(state)
+            keep = len(new.history)
+            assert self.seq == len(state.history) and not self._entries(state, new, None)
+            try:
+                await self.hub.run_db(self.hub.require_store().take_back_records, deal_id, keep, self.seq - keep)
+            except ApiError:
+                raise
+            except Exception as exc:
+                log.exception("database write failed at table %s", self.id)
+                raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
+                    from None
+            self.seq, self.state = keep, new
+            self.add_log(line)
+            await self.game.prepare(new)
+        self.notify()
+
+    async def act_for(self, host: SeatInfo, seat: SeatInfo, request: ActionIn) -> None:
+        """Host, at a table dealt with real cards: the move of ``seat``, a person at the table
+        (e.g. without a phone; docs/rules.md FOAK-16). Checked and applied like the seat's own
+        action; the records name the host as who entered it; logged.
+
+        Raises:
+            ApiError: 403 for anyone but the host, or a bot's seat; 409 at a table dealt from
+                the deck, with no deal, out of turn, or an action the engine refuses; 422 for a
+                request of the other game.
+        """
+        self.require_host(host)
+        if seat.is_bot:
+            raise ApiError(403, "a bot's seat is played by the server")
+        if self.settings.get("dealing") != "table":
+            raise ApiError(409, "the host enters players' moves only at a table dealt with real cards; here "
+                                "each player acts from their own phone")
+        async with self.lock:
+            self.require_open()
+            kinds = self.game.action_kinds
+            if request.kind not in kinds:
+                raise ApiError(422, f"{request.kind!r} is not a {self.game.title} action: use {', '.join(kinds)}")
+            state = self.state
+            if state is None or not self.in_progress:
+                raise ApiError(409, "no deal is in progress: the host starts the next deal")
+            player = self.player_of(seat)
+            if state.actor is None:
+                raise ApiError(409, f"no move is due from {seat.name}: the next card is due first")
+            if state.actor != player:
+                raise ApiError(409, f"not {seat.name}'s turn: {self.name_at(state.actor)} is to act "
+                                    "(nobody acts out of turn)")
+            await self.apply(host, self.game.action(request, player, state.observation(player)))
+            if seat is not host:
+                self.add_log(f"(the host entered {seat.name}'s move)")
         self.notify()
         await self.drive_bots()
 
