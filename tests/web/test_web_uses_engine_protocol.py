@@ -32,7 +32,7 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards": {"__version__"},
     "fourcards.engine": {"GameState", "LegalAction", "Observation", "Record", "seat_label"},
     "fourcards.errors": {"FourcardsError", "IllegalActionError", "HistoryError", "RulesError"},
-    "fourcards.cards": {"parse_card", "make_rng"},
+    "fourcards.cards": {"parse_card", "make_rng", "Rank"},
     "fourcards.store": {"*"},  # the web's own database, not an engine
     "fourcards.store.lock": {"*"},
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
@@ -43,7 +43,8 @@ ALLOWED: dict[str, set[str]] = {
                               "Void", "describe_result"},
     "fourcards.poker.strategy": {"get_strategy", "advise", "Strategy"},
     "fourcards.kind": {"rules", "bots", "Game", "KindRules", "PRESETS", "get_rules", "Action", "ActionKind",
-                       "Observation", "Void", "exact_odds", "next_button"},
+                       "Observation", "Void", "exact_odds", "next_button",
+                       "DealCard", "TurnCard"},  # chance records: the host's real cards (rules.md FOAK-14)
     "fourcards.kind.bots": {"BOTS", "make_bot", "bot_names"},
 }
 
@@ -152,4 +153,29 @@ def test_design_both_games_play_through_the_protocol_alone(client: TestClient, p
     assert post(client, kid, "/deal", ktok).status_code == 200
     assert post(client, kid, "/void", ktok, {"reason": "test"}).status_code == 200
     assert state(client, kid)["last"]["voided"] == "host ruling: test"
+    assert client.get(f"/api/tables/{kid}/ledger").json()["audit"]["total"] == 0
+
+
+def test_foak14_real_cards_play_through_the_protocol_alone(client: TestClient, protocol_only: None) -> None:
+    # the host enters every card (a duplicate re-dealt, a card taken back) and every move, to the split
+    k = create(client, "kind", dealing="table")
+    kid, ktok = k["table"]["id"], k["token"]
+    for name in ("Ann", "Ben", "Cat"):
+        sit(client, kid, name)
+    assert post(client, kid, "/deal", ktok).status_code == 200
+    for text in ("9c 9h", "Kd Qc 2s"):
+        r = post(client, kid, "/cards", ktok, {"cards": text})
+        assert r.status_code == 200, r.text
+    assert r.json()["deal"]["take_back"]["card"] == "2s"
+    assert post(client, kid, "/cards/take-back", ktok).status_code == 200
+    turned = iter(["Jh", "9d", "9h", "9s"])
+    for _ in range(100):
+        d = state(client, kid)["deal"]
+        if d is None:
+            break
+        r = (post(client, kid, "/cards", ktok, {"cards": next(turned)}) if d["actor"] is None else
+             post(client, kid, f"/seats/{d['actor']}/actions", ktok, {"kind": "check"}))
+        assert r.status_code == 200, r.text
+    assert state(client, kid)["last"]["phase"] == "finished"
+    assert client.get(f"/api/tables/{kid}/deals/1/replay").status_code == 200
     assert client.get(f"/api/tables/{kid}/ledger").json()["audit"]["total"] == 0

@@ -19,8 +19,7 @@ seed 000; seed 001 = OPR-903). It implements the engine protocol
   (:mod:`fourcards.kind.history`), chance events included;
   :meth:`Game.replay` replays a deal exactly;
 * :meth:`Game.observation` - what a player sees (everything but the undealt deck);
-* :meth:`Game.clone`; :meth:`Game.before_last_card` (the deal before its last
-  card: a mistyped real card taken back, docs/rules.md FOAK-15).
+* :meth:`Game.clone`.
 
 Chance events (deals, returned duplicates, reshuffles, turned cards) are
 operations of their own. They run as soon as the game needs them, drawing
@@ -617,50 +616,6 @@ class Game:
         self.supply(card)
         return next(op for op in self._history[start:] if isinstance(op, (DealCard, TurnCard)))
 
-    def before_last_card(self) -> tuple[Game, DealCard | TurnCard]:
-        """The deal as it stood before its last dealt or turned card, and that card's record:
-        a host at a table dealt with real cards takes back a mistyped card (docs/rules.md
-        FOAK-15). The new game is the engine's :meth:`replay` of the history up to that card
-        (what followed the card automatically - a returned duplicate, a betting round opened,
-        a discard - goes with it); it waits for a card at that chance step. ``self`` is unchanged.
-
-        Raises:
-            IllegalActionError: the game deals from its own shuffled deck, the deal is over,
-                no card has been dealt yet, or a player has acted since the last card (a card
-                can be taken back only until the next action).
-        """
-        if self._deck is not None:
-            raise IllegalActionError("this game deals from its own shuffled deck: no card can be taken back")
-        if self.is_terminal:
-            raise IllegalActionError(f"the deal is {self.phase.value}: its cards can no longer be taken back")
-        at = self._last_card_at()
-        if at is None:
-            raise IllegalActionError("no card has been dealt in this deal yet: there is none to take back")
-        card = self._history[at]
-        assert isinstance(card, (DealCard, TurnCard))
-        acted = next((op for op in self._history[at + 1:] if isinstance(op, PlayerAction)), None)
-        if acted is not None:
-            raise IllegalActionError(f"{self.label(acted.seat)} has acted since {card.card.pretty} was "
-                                     f"{'dealt' if isinstance(card, DealCard) else 'turned'}: a card can be "
-                                     "taken back only until the next action")
-        return Game.replay(self.rules, self._history[:at], seat_labels=self.seat_labels), card
-
-    @property
-    def last_card(self) -> DealCard | TurnCard | None:
-        """The record of the last dealt or turned card while :meth:`before_last_card` would take
-        it back (a scripted game, the deal not over, no player action since), else ``None``."""
-        at = self._last_card_at()
-        if at is None or self._deck is not None or self.is_terminal or any(
-                isinstance(op, PlayerAction) for op in self._history[at + 1:]):
-            return None
-        card = self._history[at]
-        assert isinstance(card, (DealCard, TurnCard))
-        return card
-
-    def _last_card_at(self) -> int | None:
-        return next((i for i in range(len(self._history) - 1, -1, -1)
-                     if isinstance(self._history[i], (DealCard, TurnCard))), None)
-
     def _no_chance_reason(self) -> str:
         if self.is_terminal:
             return "no card is dealt or turned: the deal is over"
@@ -910,6 +865,7 @@ class Game:
             history=self.history,
             awards=tuple(self.awards),
             payoffs=self.returns() if self.is_terminal else None,
+            deal_queue=self.deal_queue,
         )
 
     def clone(self) -> Game:

@@ -12,7 +12,7 @@ from typing import Any
 
 from fourcards.cards import Card
 from fourcards.kind.actions import LegalAction
-from fourcards.kind.history import Op
+from fourcards.kind.history import DealCard, Op, PlayerAction, TurnCard
 from fourcards.kind.holdings import Holding
 from fourcards.kind.pots import Award, Pot
 from fourcards.kind.rules import KindRules
@@ -72,6 +72,9 @@ class Observation:
         legal_actions: the options of ``seat`` when it is to act, else empty.
         history: every record so far (public: only face-up cards appear).
         awards / payoffs: once the deal is over.
+        deal_queue: the players still due a card in the initial deal, the next one first
+            (after a returned duplicate, the player(s) re-dealt: docs/rules.md FOAK-2);
+            empty once the deal is done (:attr:`fourcards.kind.game.Game.deal_queue`).
     """
 
     seat: int | None
@@ -91,6 +94,7 @@ class Observation:
     history: tuple[Op, ...]
     awards: tuple[Award, ...]
     payoffs: tuple[int, ...] | None
+    deal_queue: tuple[int, ...] = ()
 
     @property
     def player(self) -> int | None:
@@ -115,6 +119,21 @@ class Observation:
                 out[v.seat] = h
         return out
 
+    @property
+    def last_card(self) -> DealCard | TurnCard | None:
+        """The record of the last card dealt or turned while no player has acted since and the
+        deal is not over - the card a host dealing real cards may still take back (docs/rules.md
+        FOAK-15; the deal before it is the engine's replay of the history up to that record) -
+        else ``None``."""
+        if self.phase in ("finished", "voided"):
+            return None
+        for op in reversed(self.history):
+            if isinstance(op, (DealCard, TurnCard)):
+                return op
+            if isinstance(op, PlayerAction):
+                return None
+        return None
+
     def to_dict(self, *, with_history: bool = True) -> dict[str, Any]:
         """JSON form of every field plus ``to_call`` (chips); ``history`` records only when ``with_history``."""
         d: dict[str, Any] = {
@@ -126,6 +145,7 @@ class Observation:
             "legal_actions": [la.to_dict() for la in self.legal_actions],
             "awards": [a.to_dict() for a in self.awards],
             "payoffs": list(self.payoffs) if self.payoffs is not None else None,
+            "deal_queue": list(self.deal_queue),
         }
         if with_history:
             d["history"] = [op.to_dict() for op in self.history]

@@ -22,9 +22,19 @@ from fourcards.cards import Rank, parse_card
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
 from fourcards.kind import PRESETS as KIND_PRESETS
-from fourcards.kind import Action, ActionKind, Game, KindRules, Observation, Void, exact_odds, next_button
+from fourcards.kind import (
+    Action,
+    ActionKind,
+    DealCard,
+    Game,
+    KindRules,
+    Observation,
+    TurnCard,
+    Void,
+    exact_odds,
+    next_button,
+)
 from fourcards.kind import get_rules as get_kind_rules
-from fourcards.kind.history import DealCard, ReturnCard, Shuffle
 from fourcards.poker.round import (
     Fold,
     PlaceWagers,
@@ -582,10 +592,11 @@ class KindGame(TableGame):
 
     def cards_entered(self, state: GameState, text: str) -> GameState:
         """A clone of ``state`` with the host's real cards ``text`` dealt or turned, in order
-        (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas): the
-        engine's scripted-card path does the rest (re-deals of FOAK-2, matching turned cards
-        to players, discards, betting rounds, the end on a fourth card). All or nothing:
-        ``state`` is never changed (docs/rules.md FOAK-14).
+        (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas), each applied
+        as the engine's chance record (``DealCard`` to the next player of the observation's
+        ``deal_queue``, ``TurnCard`` to the holder of its rank): the engine does the rest
+        (re-deals of FOAK-2, discards, betting rounds, the end on a fourth card). All or
+        nothing: ``state`` is never changed (docs/rules.md FOAK-14).
 
         Raises:
             ApiError: 409 at a table dealt from the server's deck; 422 for text that is not
@@ -601,7 +612,7 @@ class KindGame(TableGame):
             cards = [parse_card(t) for t in tokens]
         except FourcardsError as exc:
             raise ApiError(422, f"cards: {exc}") from None
-        game = cast(Game, state).clone()
+        game = state.clone()
         for i, card in enumerate(cards):
             after = f"after {', '.join(_pretty(c) for c in cards[:i])}, " if i else ""
             nothing = " - none of the cards was entered" if i else ""
@@ -611,30 +622,37 @@ class KindGame(TableGame):
             if game.actor is not None:
                 raise ApiError(409, f"no card is due: {after}{self.table.name_at(game.actor)} is to act; the next "
                                     f"card comes after the betting{nothing}")
-            where = self._where(game, card)
+            seen = self._seen(game)
+            where = self._where(seen, card)
             if where:
-                seen = f"{after}{_pretty(card)}"
-                raise ApiError(409, f"{seen[0].upper()}{seen[1:]} has already been seen: {where}, and a card "
+                what = f"{after}{_pretty(card)}"
+                raise ApiError(409, f"{what[0].upper()}{what[1:]} has already been seen: {where}, and a card "
                                     f"cannot appear twice{nothing}")
+            if game.chance_step == "deal":
+                record: DealCard | TurnCard = DealCard(seen.deal_queue[0], card)
+            else:
+                holder = next((v.seat for v in seen.seats if v.is_active and v.cards[0].rank == card.rank), None)
+                record = TurnCard(card, holder)
             try:
-                game.supply(card)
+                game.apply(record)
             except FourcardsError as exc:  # pragma: no cover - every refusal is checked above
                 raise ApiError(409, str(exc)) from None
         return game
 
-    def _where(self, game: Game, card: Any) -> str | None:
+    def _where(self, seen: Observation, card: Any) -> str | None:
         """Where a card already seen lies: a player's card, or a discarded turned card."""
-        for p, held in enumerate(game.cards):
-            if card in held:
-                return f"it is {self.table.name_at(p)}'s card" + (" (folded)" if game.folded[p] else "")
-        if card in game.discards:
+        for v in seen.seats:
+            if card in v.cards:
+                return f"it is {self.table.name_at(v.seat)}'s card" + (" (folded)" if v.status == "folded" else "")
+        if card in seen.discards:
             return "it was turned and discarded"
         return None
 
     def taken_back(self, state: GameState) -> tuple[GameState, str]:
         """The deal before its last card and the table log's line for it: the host takes back
-        a mistyped card until the next action (the engine's ``before_last_card``; docs/rules.md
-        FOAK-15). ``state`` is never changed.
+        a mistyped card until the next action (the observation's ``last_card``), the deal
+        rebuilt by the engine's replay of its history up to that card - what followed the
+        card by itself goes with it (docs/rules.md FOAK-15). ``state`` is never changed.
 
         Raises:
             ApiError: 409 at a table dealt from the server's deck, before any card, after an
@@ -642,15 +660,26 @@ class KindGame(TableGame):
         """
         if not self.by_hand:
             return super().taken_back(state)
-        try:
-            new, record = cast(Game, state).before_last_card()
-        except FourcardsError as exc:
-            raise ApiError(409, str(exc)) from None
-        if isinstance(record, DealCard):
-            where = f"dealt to {self.table.name_at(record.seat)}"
+        seen = self._seen(state)
+        last = seen.last_card
+        if last is None:
+            records = [op.to_dict() for op in seen.history]
+            card = next((r for r in reversed(records) if r["op"] in ("deal", "turn")), None)
+            acted = next((r for r in reversed(records) if r["op"] == "action"), None)
+            why = ("the deal is over" if state.is_terminal else "no card has been entered in this deal yet"
+                   if card is None or acted is None else
+                   f"{self.table.name_at(acted['seat'])} has acted since {_pretty(card['card'])} was "
+                   f"{'dealt' if card['op'] == 'deal' else 'turned'}")
+            raise ApiError(409, f"no card to take back: {why} (a card can be taken back only until the next "
+                                "action)")
+        at = max(i for i, op in enumerate(state.history) if op == last)
+        labels = [self.table.name_at(p) for p in range(len(self.table.order))]
+        new = Game.replay(self.table.rules, [op.to_dict() for op in state.history[:at]], seat_labels=labels)
+        if isinstance(last, DealCard):
+            where = f"dealt to {self.table.name_at(last.seat)}"
         else:
-            where = "turned and discarded" if record.seat is None else f"turned to {self.table.name_at(record.seat)}"
-        return new, f"The host takes back {_pretty(record.card)} ({where})"
+            where = "turned and discarded" if last.seat is None else f"turned to {self.table.name_at(last.seat)}"
+        return new, f"The host takes back {_pretty(last.card)} ({where})"
 
     def stakes(self, seen: Observation) -> list[int]:
         """What each seat has put in the pot during the deal (ante included)."""
@@ -749,7 +778,7 @@ class KindGame(TableGame):
         obs["turned"] = len(turns)
         return obs
 
-    def _referee(self, game: Game, order: list[int]) -> dict[str, Any]:
+    def _referee(self, state: GameState, order: list[int]) -> dict[str, Any]:
         """What a referee tells the table about the deal in progress, in table seats
         (docs/web.md "Four of a Kind table"): ``actor_actions`` (the legal actions and amounts
         of the player to act), ``raises_left`` (full raises the raise cap still allows this
@@ -759,58 +788,60 @@ class KindGame(TableGame):
         new card after a duplicated rank - and ``why``, the re-deal rule in words; on a turn,
         ``completes``: the players a card of their rank would give four of a kind) and
         ``take_back`` (the last card while the host may take it back, else ``None``)."""
-        seen = [c for held in game.cards for c in held] + list(game.discards)
-        ranks = sorted(Rank, reverse=True)
+        seen = self._seen(state)
+        shown = [c for v in seen.seats for c in v.cards] + list(seen.discards)
         out: dict[str, Any] = {
-            "actor_actions": [{k: v for k, v in o.to_dict().items() if k != "player"} for o in game.legal_actions()],
-            "raises_left": (max(0, game.rules.max_wagers - max(1, game.full_wagers))
-                            if game.phase.value == "betting" else None),
-            "unseen": {r.char: 4 - sum(1 for c in seen if c.rank == r) for r in ranks},
-            "next_card": self._next_card(game, order),
+            "actor_actions": [{k: v for k, v in o.to_dict().items() if k != "player"}
+                              for o in state.legal_actions(state.actor)] if state.actor is not None else [],
+            "raises_left": (max(0, seen.rules.max_wagers - max(1, seen.full_wagers))
+                            if seen.phase == "betting" else None),
+            "unseen": {r.char: 4 - sum(1 for c in shown if c.rank == r) for r in sorted(Rank, reverse=True)},
+            "next_card": self._next_card(state, seen, order),
             "take_back": None,
         }
-        last = game.last_card if self.by_hand else None
+        last = seen.last_card if self.by_hand else None
         if last is not None:
-            out["take_back"] = {"card": str(last.card), "step": "deal" if isinstance(last, DealCard) else "turn",
+            out["take_back"] = {"card": str(last.card), "step": last.op,
                                 "seat": None if last.seat is None else order[last.seat],
                                 "name": None if last.seat is None else self.table.name_at(last.seat, order)}
         return out
 
-    def _next_card(self, game: Game, order: list[int]) -> dict[str, Any] | None:
+    def _next_card(self, state: GameState, seen: Observation, order: list[int]) -> dict[str, Any] | None:
         """The card due (see :meth:`_referee`), with the re-deal rule of docs/rules.md FOAK-2."""
-        step = game.chance_step
+        step = state.chance_step
         if step is None:
             return None
-        name = self.table.name_at
+
+        def name(p: int) -> str:
+            return self.table.name_at(p, order)
+
         if step == "turn":
             return {"step": "turn", "seat": None, "name": None, "redeal": [], "why": None,
-                    "completes": [{"seat": order[p], "name": name(p, order), "rank": game.cards[p][0].rank.char}
-                                  for p in game.active_seats if len(game.cards[p]) == 3]}
-        queue = game.deal_queue
-        history = game.history
-        shuffled = next((i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Shuffle)), None)
-        returned: list[ReturnCard] = []
-        k = -1 if shuffled is None else shuffled - 1
-        while k >= 0 and isinstance(history[k], ReturnCard):
-            returned.insert(0, cast(ReturnCard, history[k]))
+                    "completes": [{"seat": order[v.seat], "name": name(v.seat), "rank": v.cards[0].rank.char}
+                                  for v in seen.seats if v.is_active and len(v.cards) == 3]}
+        queue, history = seen.deal_queue, [op.to_dict() for op in seen.history]
+        shuffled = next((i for i in range(len(history) - 1, -1, -1) if history[i]["op"] == "shuffle"), 0)
+        returned: list[dict[str, Any]] = []  # the cards that went back before the last reshuffle
+        k = shuffled - 1
+        while k >= 0 and history[k]["op"] == "return":
+            returned.insert(0, history[k])
             k -= 1
-        waiting = [r for r in returned if r.seat in queue]
+        waiting = [r for r in returned if r["seat"] in queue]
         why = None
-        if waiting and game.rules.redeal.value == "replace":
-            r = waiting[0]
-            holder = next((p for p in range(game.n_seats) if p != r.seat and game.cards[p]
-                           and game.cards[p][0].rank == r.card.rank), None)
-            other = f"{name(holder, order)}'s card" if holder is not None else "a card already dealt"
-            why = (f"{name(r.seat, order)}'s {_pretty(r.card)} has the rank of {other}: all ranks must differ, so "
-                   f"it goes back, the deck is reshuffled and {name(r.seat, order)} gets a new card (seed 000)")
+        if waiting and seen.rules.redeal.value == "replace":
+            p, card = waiting[0]["seat"], parse_card(waiting[0]["card"])
+            holder = next((v.seat for v in seen.seats if v.seat != p and v.cards and v.cards[0].rank == card.rank), None)
+            other = f"{name(holder)}'s card" if holder is not None else "a card already dealt"
+            why = (f"{name(p)}'s {_pretty(card)} has the rank of {other}: all ranks must differ, so it goes back, "
+                   f"the deck is reshuffled and {name(p)} gets a new card (seed 000)")
         elif waiting:
-            who = [name(r.seat, order) for r in waiting]
+            who = [name(r["seat"]) for r in waiting]
             listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
-            why = (f"{listed} held a duplicated rank ({', '.join(_pretty(r.card) for r in returned)} went back): "
-                   f"all ranks must differ, so the deck is reshuffled and each gets a new card, in turn "
-                   f"(seed 001 §2.3)")
-        return {"step": "deal", "seat": order[queue[0]], "name": name(queue[0], order),
-                "redeal": [{"seat": order[r.seat], "name": name(r.seat, order), "card": str(r.card)} for r in waiting],
+            why = (f"{listed} held a duplicated rank ({', '.join(_pretty(r['card']) for r in returned)} went back): "
+                   "all ranks must differ, so the deck is reshuffled and each gets a new card, in turn "
+                   "(seed 001 §2.3)")
+        return {"step": "deal", "seat": order[queue[0]], "name": name(queue[0]),
+                "redeal": [{"seat": order[r["seat"]], "name": name(r["seat"]), "card": r["card"]} for r in waiting],
                 "why": why}
 
     def view(self, seat: SeatInfo | None) -> dict[str, Any]:
@@ -825,7 +856,7 @@ class KindGame(TableGame):
             public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
             if t.state is not None:
                 public["deal"] = {"number": t.number, **self._deal(t.state, t.order, self.odds),
-                                  **self._referee(cast(Game, t.state), t.order)}
+                                  **self._referee(t.state, t.order)}
             elif t.last is not None:
                 history = self._seen(t.last).history
                 voided = history[-1].to_dict().get("reason") if self._seen(t.last).phase == "voided" else None

@@ -11,11 +11,13 @@
   const bots = form.elements.bots;
   let botsTyped = false;
   bots.addEventListener("input", function () { botsTyped = true; });
+  // with real cards the players are people at the table: no bots unless the host types a number
   function syncGame() {
     document.querySelectorAll(".game-opts").forEach(function (el) { el.hidden = el.dataset.game !== game(); });
-    if (!botsTyped) bots.value = game() === "kind" ? "3" : "2";
+    if (!botsTyped) bots.value = game() === "kind" ? (form.elements.dealing.checked ? "0" : "3") : "2";
   }
   form.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", syncGame); });
+  form.elements.dealing.addEventListener("change", syncGame);
   syncGame();
 
   function num(name) {
@@ -52,6 +54,7 @@
     } else {
       body.preset = form.elements.kind_preset.value;
       ["ante", "min_bet", "max_bet", "max_raises"].forEach(function (k) { if (num(k) !== null) body.rules[k] = num(k); });
+      if (form.elements.dealing.checked) body.dealing = "table";
     }
     try {
       const res = await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},

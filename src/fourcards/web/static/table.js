@@ -278,7 +278,10 @@
   app.addEventListener("submit", function (ev) {
     const f = ev.target;
     if (f.id === "clock-form") { ev.preventDefault(); api("/settings", {turn_clock: Number($("set-clock").value || 0)}); }
-    else if (f.id === "topup-form") {
+    else if (f.id === "seat-form") {
+      ev.preventDefault();
+      seatWithoutPhone($("seat-name").value);
+    } else if (f.id === "topup-form") {
       ev.preventDefault();
       const amount = Number($("topup-amount").value || 0);
       api("/top-ups", {amount: amount}).then(function (r) {
@@ -287,6 +290,22 @@
     }
   });
   let topUpAsked = 0;
+  // a player without a phone: seated by name from the host's page (the seat's token is not kept:
+  // the host enters that player's moves, or hands the seat to a phone later with "New phone")
+  async function seatWithoutPhone(name) {
+    if (!name.trim()) return;
+    let res, data;
+    try {
+      res = await fetch("/api/tables/" + tableId + "/seats", {method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({name: name})});
+      data = await res.json();
+    } catch (e) { showError("The server cannot be reached; try again in a moment."); return; }
+    if (!res.ok) { showError(data.detail || ("error " + res.status)); return; }
+    if (data.status === "pending" && !(await api("/requests/" + data.request, {approve: true}))) return;
+    const box = $("seat-name");
+    if (box) { box.value = ""; delete box.dataset.typed; }
+    showError(null);
+  }
 
   // the game area: one listener each for clicks, forms and toggles
   const game = $("game");
@@ -349,6 +368,9 @@
       "'s new phone (the old one no longer works):</p>" + '<div class="share"><label for="device-link">New phone link</label>' +
       '<input id="device-link" readonly value="' + esc(deviceLink.url) + '"><button type="button" data-op="copy" data-target="device-link">Copy</button>' +
       '<button type="button" data-op="device-done">Done</button></div>' : "");
+    patch($("host-seat"), s.dealing === "table" && ha.indexOf("seats") >= 0 ? '<form id="seat-form" class="inline">' +
+      '<label for="seat-name">Seat a player without a phone (you enter their moves)</label><input id="seat-name" maxlength="40" placeholder="name">' +
+      '<button type="submit" id="seat-add">Seat</button></form>' : "");
     $("host-more").hidden = closed || ha.indexOf("settings") < 0;
     patch($("host-settings"), ha.indexOf("settings") >= 0 ? hostSettings(s) : "");
     $("me").hidden = !s.you || closed;
@@ -384,7 +406,8 @@
           r.play_multiples.map(function (m) { return m + "x"; }).join(" or ")) + " the ante" +
         (r.win_cap ? " \u00b7 win cap " + r.win_cap : "");
     }
-    return (r.name || "family") + " \u00b7 ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises;
+    return (r.name || "family") + " \u00b7 ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises +
+      ((state && state.dealing === "table") ? " \u00b7 real cards, entered by the host" : "");
   }
 
   // ------------------------------------------------- seats, host, requests
@@ -672,6 +695,7 @@
     }
     h += "</div>";
     h += '<p id="round-status" tabindex="-1">' + kindStatus(s, d, finished) + "</p>" + clockLine(s);
+    if (!finished) h += referee(s, d) + cardEntry(s, d) + actFor(s, d);
     if (finished && d.awards && d.awards.length) {
       h += '<div class="box split" id="split"><b>Split:</b> ' + d.awards.map(function (a) {
         return esc(a.name) + " takes " + a.amount + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")";
@@ -709,10 +733,149 @@
   function kindStatus(s, d, finished) {
     if (finished) return "Deal " + d.number + " is over." + (s.host_actions && s.host_actions.indexOf("deal") >= 0 ? " Deal again when ready." : " The host deals the next one.");
     const who = d.seats.filter(function (e) { return e.seat === d.actor; })[0];
+    const n = d.next_card;
+    if (!who && n && s.dealing === "table") {
+      return s.you && s.you.is_host ? "<b>Your turn to enter the next card</b> (below)." : "Waiting for the host to enter the next card.";
+    }
     if (!who) return "The dealer turns cards\u2026";
     const mine = s.you && s.you.seat === d.actor;
     return mine ? "<b>Your turn</b>" + (d.to_call ? ": " + d.to_call + " to call" : "") + "." : esc(who.name) + " to act.";
   }
+
+  // ------------------------------------- the referee's view and real cards (rules.md FOAK-14 to FOAK-16)
+  const RANKS = "AKQJT98765432".split("");
+  const SUIT_KEYS = ["c", "d", "h", "s"];
+  const SUIT_WORDS = {c: "clubs", d: "diamonds", h: "hearts", s: "spades"};
+  const SUIT_SIGNS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
+  function rankText(r) { return r === "T" ? "10" : r; }
+  function optionText(a) {
+    if (a.kind === "check" || a.kind === "fold") return a.kind;
+    if (a.kind === "call") return "call " + a.min_amount + (a.all_in ? " (all-in)" : "");
+    return a.kind + " " + a.min_amount + (a.max_amount > a.min_amount ? "\u2013" + a.max_amount : "");
+  }
+  function dealName(d, seat) {
+    const e = d.seats.filter(function (x) { return x.seat === seat; })[0];
+    return e ? e.name : "seat " + seat;
+  }
+
+  // what a referee tells the table: whose turn and their options, raises left, the next card, the unseen cards
+  function referee(s, d) {
+    let h = '<div class="box referee" id="referee">';
+    if (d.actor !== null && d.actor !== undefined) {
+      h += '<p id="ref-turn"><b>' + esc(dealName(d, d.actor)) + "</b> to act: " + esc((d.actor_actions || []).map(optionText).join(", ")) +
+        (d.raises_left !== null && d.raises_left !== undefined ? " \u00b7 " + d.raises_left + (d.raises_left === 1 ? " raise" : " raises") + " left" : "") + "</p>";
+    } else if (d.next_card) {
+      const n = d.next_card;
+      h += '<p id="ref-next">' + (n.step === "deal" ? "Next card: dealt to <b>" + esc(n.name) + "</b>"
+        : "Next card: the dealer turns one" + (n.completes && n.completes.length ? " \u2014 " + n.completes.map(function (c) {
+          return "a " + esc(rankText(c.rank)) + " gives " + esc(c.name) + " four of a kind and ends the deal";
+        }).join("; ") : "")) + ".</p>";
+      if (n.why) h += '<p class="notice redeal" id="ref-redeal">' + esc(n.why) + ".</p>";
+    }
+    if (d.pots && d.pots.length) {
+      h += '<p class="muted" id="ref-pots">' + d.pots.map(function (p, i) {
+        return (i ? "side pot " + i : "main pot") + " " + p.amount + " (" + p.eligible.map(function (x) { return esc(dealName(d, x)); }).join(", ") + ")";
+      }).join(" \u00b7 ") + "</p>";
+    }
+    if (d.unseen) {
+      h += '<div class="unseen-box"><span class="muted" id="unseen-title">Unseen cards per rank:</span><ul class="unseen" id="unseen" aria-labelledby="unseen-title">' +
+        RANKS.map(function (r) { return '<li data-rank="' + r + '"><span class="r">' + rankText(r) + '</span> <b>' + d.unseen[r] + "</b></li>"; }).join("") + "</ul></div>";
+    }
+    return h + "</div>";
+  }
+
+  // the host's card picker: rank, then suit (large targets), or the card typed
+  let pickRank = null;
+  function seenCards(d) {
+    const seen = {};
+    d.seats.forEach(function (e) { e.cards.forEach(function (c) { seen[c] = true; }); });
+    (d.discards || []).forEach(function (c) { seen[c] = true; });
+    return seen;
+  }
+  function cardEntry(s, d) {
+    if (s.dealing !== "table" || !s.you || !s.you.is_host) return "";
+    const n = d.next_card;
+    let h = '<div class="box card-entry" id="card-entry" role="group" aria-labelledby="card-entry-title">';
+    h += '<h3 id="card-entry-title">' + (!n ? "No card is due" : n.step === "deal" ? "Enter the card dealt to " + esc(n.name) : "Enter the turned card") + "</h3>";
+    if (n) {
+      const seen = seenCards(d);
+      h += '<div class="picker ranks" id="rank-picker">' + RANKS.map(function (r) {
+        return '<button type="button" data-rank="' + r + '" id="rank-' + r + '" aria-pressed="' + (pickRank === r) + '">' + rankText(r) + "</button>";
+      }).join("") + "</div>";
+      h += '<div class="picker suits" id="suit-picker">' + SUIT_KEYS.map(function (k) {
+        const c = pickRank ? pickRank + k : null;
+        const off = !c || seen[c];
+        return '<button type="button" class="' + (k === "d" || k === "h" ? "red" : "black") + '" data-suit="' + k + '" id="suit-' + k + '"' + (off ? " disabled" : "") +
+          '><span aria-hidden="true">' + SUIT_SIGNS[k] + '</span><span class="sr-only">' + (pickRank ? rankText(pickRank) + " of " : "") + SUIT_WORDS[k] + "</span></button>";
+      }).join("") + "</div>";
+      h += '<form id="card-form" class="inline"><label for="card-text">Or type it</label><input id="card-text" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. 9c, 10h, T\u2665">' +
+        '<button type="submit" class="primary" id="card-enter">Enter</button></form>';
+    }
+    const t = d.take_back;
+    if (t) {
+      h += '<p><button type="button" id="take-back">Take back ' + pip(t.card) + (t.name ? " (" + esc(t.name) + ")" : "") + "</button></p>";
+    }
+    return h + "</div>";
+  }
+  // the host enters the move of a person at the table (one without a phone, say)
+  function actFor(s, d) {
+    if (s.dealing !== "table" || !s.you || !s.you.is_host || d.actor === null || d.actor === s.you.seat) return "";
+    const who = s.players.filter(function (p) { return p.seat === d.actor; })[0];
+    if (!who || who.is_bot) return "";
+    let h = '<div class="box act-for" id="act-for"><h3 id="act-for-title">Enter ' + esc(who.name) + "\u2019s move</h3>" +
+      '<div class="actions" role="group" aria-labelledby="act-for-title">';
+    (d.actor_actions || []).forEach(function (a) {
+      const k = a.kind;
+      if (k === "bet" || k === "raise") {
+        const word = k === "bet" ? "Bet" : "Raise";
+        h += '<form class="wager" data-for-kind="' + k + '" id="for-form-' + k + '"><label for="for-amt-' + k + '" class="sr-only">' + word + " amount for " + esc(who.name) + "</label>" +
+          '<input type="number" inputmode="numeric" id="for-amt-' + k + '" min="' + a.min_amount + '" max="' + a.max_amount + '" value="' + a.min_amount + '">' +
+          '<button type="submit" id="for-' + k + '">' + word + "</button></form>";
+      } else {
+        h += '<button type="button" data-for="' + k + '" id="for-' + k + '">' + esc(optionText(a).replace(/^./, function (x) { return x.toUpperCase(); })) + "</button>";
+      }
+    });
+    return h + "</div></div>";
+  }
+  // a turned card that completes four of a kind ends the deal and cannot be taken back: ask first
+  function finishing(text) {
+    const d = state && state.deal;
+    const n = d && d.next_card;
+    if (!n || n.step !== "turn" || !n.completes || !n.completes.length) return null;
+    const tokens = text.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    for (let i = 0; i < tokens.length; i++) {
+      let r = tokens[i].slice(0, -1).toUpperCase();
+      if (r === "10") r = "T";
+      const hit = n.completes.filter(function (c) { return c.rank === r; })[0];
+      if (hit) return hit;
+    }
+    return null;
+  }
+  function enterCards(text) {
+    const hit = finishing(text);
+    if (hit && !window.confirm("This card gives " + hit.name + " four of a kind: the deal ends and the pot is split at once, " +
+      "and the card cannot be taken back. Enter it?")) return;
+    api("/cards", {cards: text}).then(function (r) {
+      if (!r) return;
+      pickRank = null;
+      const box = $("card-text");
+      if (box) { box.value = ""; delete box.dataset.typed; }
+      render(state, false, true);
+    });
+  }
+  game.addEventListener("click", function (ev) {
+    const b = ev.target.closest("button[data-rank], button[data-suit], button[data-for], #take-back");
+    if (!b || !state) return;
+    if (b.dataset.rank) { pickRank = pickRank === b.dataset.rank ? null : b.dataset.rank; render(state, false, true); $("rank-" + b.dataset.rank).focus(); }
+    else if (b.dataset.suit) { if (pickRank) enterCards(pickRank + b.dataset.suit); }
+    else if (b.dataset.for) api("/seats/" + state.deal.actor + "/actions", {kind: b.dataset.for});
+    else if (b.id === "take-back") api("/cards/take-back");
+  });
+  game.addEventListener("submit", function (ev) {
+    const f = ev.target;
+    if (f.id === "card-form") { const v = $("card-text").value.trim(); if (v) enterCards(v); }
+    else if (f.dataset.forKind) api("/seats/" + state.deal.actor + "/actions", {kind: f.dataset.forKind, amount: Number($("for-amt-" + f.dataset.forKind).value || 0)});
+  });
 
   function kindActions(s) {
     const acts = s.actions || [];
