@@ -81,6 +81,7 @@ def test_foak14_cards_api_good_and_bad_input_clear_4xx_and_state_unchanged(clien
     assert r.status_code == 200, r.text
     deal = r.json()["deal"]
     assert deal["seats"][1]["cards"] == ["9c"] and deal["next_card"]["name"] == "Ben"
+    assert deal["deal_queue"] == [3, 4, 1]  # table seats, as everywhere in the view (TP-1)
     assert deal["take_back"] == {"card": "9c", "step": "deal", "seat": 2, "name": "Ann"}
     # a card already seen: 409 naming the card and where it lies
     refused(client, tid, tokens, host, "9\u2663", 409, "9\u2663 has already been seen", "Ann's card")

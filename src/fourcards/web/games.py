@@ -767,6 +767,7 @@ class KindGame(TableGame):
         obs["seats"] = seats
         obs["actor"] = None if obs["actor"] is None else order[obs["actor"]]
         obs["button"] = order[obs["button"]]
+        obs["deal_queue"] = [order[i] for i in obs["deal_queue"]]
         obs["pots"] = [{"amount": p["amount"], "eligible": [order[i] for i in p["eligible"]]} for p in obs["pots"]]
         obs["awards"] = [{**a, "seat": order[a["seat"]], "name": t.name_at(a["seat"], order)} for a in obs["awards"]]
         if obs["payoffs"] is not None:
