@@ -34,7 +34,6 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.errors": {"FourcardsError", "IllegalActionError", "HistoryError", "RulesError"},
     "fourcards.cards": {"parse_card", "make_rng"},
     "fourcards.store": {"*"},  # the web's own database, not an engine
-    "fourcards.store.lock": {"*"},
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
     "fourcards.poker": {"rules", "strategy"},
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
