@@ -20,7 +20,7 @@
     const r = currentRules();
     const play = r.play_any_amount ? "any whole amount from " + r.min_play_multiple + "x to " + r.max_play_multiple + "x the ante"
       : r.play_multiples.map(function (m) { return m + "x"; }).join(" or ") + " the ante";
-    $("rules-summary").textContent = "Rules " + r.name + ": ante bonus " + r.ante_bonus + ", Aces Up " + r.aces_up +
+    $("rules-summary").textContent = "The " + r.name + " rules: ante bonus " + r.ante_bonus + ", Aces Up " + r.aces_up +
       "; play bet " + play + "; Aces Up " + (r.aces_up_requires_ante ? "needs an ante" : "alone allowed") + "; " +
       (r.win_cap === null ? "no win cap" : "win cap " + plain(r.win_cap) + " chips") + ".";
   }
