@@ -41,6 +41,7 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "WithdrawWagers", "Fold", "Play",
                               "Void", "describe_result"},
     "fourcards.poker.strategy": {"get_strategy", "advise", "Strategy"},
+    "fourcards.poker.payout": {"check_payout", "PayoutInputError", "PAYOUT_FIELDS"},  # the payout checker (issue 15)
     "fourcards.kind": {"rules", "bots", "Game", "KindRules", "PRESETS", "get_rules", "Action", "ActionKind",
                        "Observation", "Void", "exact_odds", "next_button"},
     "fourcards.kind.bots": {"BOTS", "make_bot", "bot_names"},

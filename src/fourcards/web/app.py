@@ -57,8 +57,10 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from fourcards import __version__
+from fourcards.errors import RulesError
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
+from fourcards.poker.payout import PAYOUT_FIELDS, PayoutInputError, check_payout
 from fourcards.store import MAX_INTEGER, default_database_url
 from fourcards.web import assets
 from fourcards.web.games import GAMES
@@ -70,6 +72,7 @@ from fourcards.web.schemas import (
     CreateTable,
     Decision,
     MyTables,
+    SettleIn,
     SitDown,
     TableSettings,
     TopUp,
@@ -615,5 +618,61 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         if t is None:
             return page(request, "missing.html", {"table_id": table_id}, status_code=404)
         return page(request, "table.html", {"table": t.summary()})
+
+
+    # ------------------------------------------- the payout checker (issue 15, item 3; docs/web.md)
+
+    checker_fields = {**PAYOUT_FIELDS, "rules": "the rules", "table": "the table"}
+
+    def checker_rules(preset: str | None, table_id: str | None) -> poker_rules.PokerRules:
+        """A preset's rules (``live`` when neither is given) or a Four Card Poker table's.
+
+        Raises:
+            ApiError: 404, no such table.
+            PayoutInputError: both given, an unknown preset, a Four of a Kind table.
+        """
+        if table_id is None:
+            try:
+                return poker_rules.get_rules(preset or "live")
+            except RulesError as exc:
+                raise PayoutInputError(str(exc), "rules") from exc
+        if preset is not None:
+            raise PayoutInputError("give a rules preset or a table, not both", "rules")
+        t = hub.get(table_id)
+        if not isinstance(t.rules, poker_rules.PokerRules):
+            raise PayoutInputError(f"table {t.id!r} plays {t.game.title}: the payout checker is for "
+                                   "Four Card Poker", "table")
+        return t.rules
+
+    @app.post("/api/poker/settle", tags=["poker"], response_model=None)
+    async def poker_settle(body: SettleIn) -> JSONResponse:
+        """The payout checker: settle one seat's wagers on the cards given (see :class:`SettleIn`), under
+        a rules preset or a table's rules. 200: what ``fourcards poker settle --json`` prints - each
+        wager's result in signed chips (``wagers``: ante, play, ante_bonus, aces_up), the win cap's
+        ``win_cap_adjustment``, the ``net``, both best four-card hands card by card and the rules'
+        name. 422 ``{"detail", "field"}``: bad cards, wagers or rules, naming the input at fault
+        (nothing is settled); 404: no such table."""
+        try:
+            rules = checker_rules(body.rules, body.table)
+            payout = check_payout(rules, body.player, body.dealer, up=body.up, ante=body.ante, play=body.play,
+                                  fold=body.fold, aces_up=body.aces_up)
+        except PayoutInputError as exc:
+            return JSONResponse({"detail": f"{checker_fields[exc.field]}: {exc}", "field": exc.field},
+                                status_code=422)
+        return JSONResponse(payout.to_dict())
+
+    def checker_page(request: Request, rules: dict[str, Any], table: dict[str, Any] | None) -> HTMLResponse:
+        return page(request, "checker.html", {"rules": rules, "table": table})
+
+    @app.get("/poker/checker", response_class=HTMLResponse, include_in_schema=False)
+    async def poker_checker_page(request: Request) -> HTMLResponse:
+        return checker_page(request, {k: v.to_dict() for k, v in poker_rules.PRESETS.items()}, None)
+
+    @app.get("/t/{table_id}/checker", response_class=HTMLResponse, include_in_schema=False)
+    async def table_checker_page(request: Request, table_id: str) -> HTMLResponse:
+        t = hub.tables.get(table_id)
+        if t is None or not isinstance(t.rules, poker_rules.PokerRules):
+            return page(request, "missing.html", {"table_id": table_id}, status_code=404)
+        return checker_page(request, {"table": t.rules.to_dict()}, t.summary())
 
     return app
