@@ -624,7 +624,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     checker_fields = {**PAYOUT_FIELDS, "rules": "the rules", "table": "the table"}
 
-    def checker_rules(preset: str | None, table_id: str | None) -> poker_rules.PokerRules:
+    async def checker_rules(preset: str | None, table_id: str | None) -> poker_rules.PokerRules:
         """A preset's rules (``live`` when neither is given) or a Four Card Poker table's.
 
         Raises:
@@ -638,7 +638,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
                 raise PayoutInputError(str(exc), "rules") from exc
         if preset is not None:
             raise PayoutInputError("give a rules preset or a table, not both", "rules")
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         if not isinstance(t.rules, poker_rules.PokerRules):
             raise PayoutInputError(f"table {t.id!r} plays {t.game.title}: the payout checker is for "
                                    "Four Card Poker", "table")
@@ -653,7 +653,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         name. 422 ``{"detail", "field"}``: bad cards, wagers or rules, naming the input at fault
         (nothing is settled); 404: no such table."""
         try:
-            rules = checker_rules(body.rules, body.table)
+            rules = await checker_rules(body.rules, body.table)
             payout = check_payout(rules, body.player, body.dealer, up=body.up, ante=body.ante, play=body.play,
                                   fold=body.fold, aces_up=body.aces_up)
         except PayoutInputError as exc:
@@ -670,7 +670,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     @app.get("/t/{table_id}/checker", response_class=HTMLResponse, include_in_schema=False)
     async def table_checker_page(request: Request, table_id: str) -> HTMLResponse:
-        t = hub.tables.get(table_id)
+        t = await hub.find(table_id)
         if t is None or not isinstance(t.rules, poker_rules.PokerRules):
             return page(request, "missing.html", {"table_id": table_id}, status_code=404)
         return checker_page(request, {"table": t.rules.to_dict()}, t.summary())
