@@ -135,8 +135,10 @@ def serve(
         console.print(f"fourcards web app listening on {host}:{port}  (database: {shown})")
     else:
         console.print(f"fourcards web app on [bold]{base}/[/bold]  (database: {shown})")
+    # no per-message deflate: views are a few kB on a LAN, and compressing each one for every
+    # seat was the server's largest single cost under load (docs/benchmarks.md)
     options: dict = {"host": host, "port": port, "log_level": log_level.value, "ws_max_size": 65536,
-                     "proxy_headers": False, "server_header": False}
+                     "ws_per_message_deflate": False, "proxy_headers": False, "server_header": False}
     if workers > 1:
         from uvicorn.supervisors import Multiprocess
 

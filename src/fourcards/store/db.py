@@ -28,9 +28,22 @@ from typing import Any, cast
 from alembic import command
 from alembic.config import Config
 from alembic.util.exc import CommandError
-from sqlalchemy import URL, Engine, Table, create_engine, event, func, insert, make_url, select, text, update
+from sqlalchemy import (
+    URL,
+    Connection,
+    Engine,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    make_url,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from fourcards.store.models import (
     ACCOUNTS,
@@ -378,6 +391,11 @@ def _check_entries(entries: Iterable[Entry]) -> None:
         raise StoreError(f"unbalanced ledger transaction: entries sum to {total}, not 0")
 
 
+_TABLES = cast(Table, GameTable.__table__)
+_PLAYERS = cast(Table, Player.__table__)
+_DEALS = cast(Table, Deal.__table__)
+_ACTIONS = cast(Table, DealAction.__table__)
+_LEDGER = cast(Table, LedgerEntry.__table__)
 _PLAYER_COLUMNS = frozenset({"seat", "status", "token_hash", "is_host", "name"})
 _TABLE_COLUMNS = frozenset({"status", "public", "settings", "name"})
 
@@ -424,13 +442,15 @@ class Store:
 
     # ----------------------------------------------------------------- writes
 
-    def _add_entries(self, s: Session, table_id: str, deal_id: int | None, entries: list[Entry]) -> None:
+    @staticmethod
+    def _add_entries(conn: Connection, table_id: str, deal_id: int | None, entries: list[Entry]) -> None:
         _check_entries(entries)
-        txn = uuid.uuid4().hex
-        now = utcnow()
-        for e in entries:
-            s.add(LedgerEntry(txn=txn, table_id=table_id, deal_id=deal_id, account=e.account,
-                              player_id=e.player_id, amount=e.amount, memo=e.memo, created_at=now))
+        if not entries:
+            return
+        txn, now = uuid.uuid4().hex, utcnow()
+        conn.execute(insert(_LEDGER), [
+            {"txn": txn, "table_id": table_id, "deal_id": deal_id, "account": e.account, "player_id": e.player_id,
+             "amount": e.amount, "memo": e.memo, "created_at": now} for e in entries])
 
     def create_table(self, table_id: str, game: str, name: str, rules: dict[str, Any],
                      settings: dict[str, Any], public: bool = False) -> None:
@@ -449,9 +469,10 @@ class Store:
         Raises:
             sqlalchemy.exc.IntegrityError: the seat is taken.
         """
-        with self.Session.begin() as s:
-            self._bump(s, table_id)
-            return self._add_player(s, table_id, NewPlayer(seat, name, token_hash, buy_in, is_host, is_bot, bot_kind))
+        with self.engine.begin() as conn:
+            self._bump(conn, table_id)
+            return self._add_player(conn, table_id, NewPlayer(seat, name, token_hash, buy_in, is_host, is_bot,
+                                                              bot_kind))
 
     def change_seats(self, change: SeatChange) -> None:
         """Apply a :class:`SeatChange` in one transaction (the version goes up; no check).
@@ -461,9 +482,9 @@ class Store:
             sqlalchemy.exc.IntegrityError: a seat or token already taken.
         """
         _check_seat_change(change)
-        with self.Session.begin() as s:
-            self._bump(s, change.table_id)
-            self._change_seats(s, change)
+        with self.engine.begin() as conn:
+            self._bump(conn, change.table_id)
+            self._change_seats(conn, change)
 
     def write_deal(self, w: DealWrite) -> int:
         """Commit one action's writes (see :class:`DealWrite`) in one transaction (the
@@ -477,9 +498,9 @@ class Store:
         _check_entries(w.entries)
         if w.deal_id is None and w.open is None:
             raise StoreError("a deal write needs a deal_id or an open")
-        with self.Session.begin() as s:
-            self._bump(s, w.table_id)
-            return self._write_deal(s, w, None)
+        with self.engine.begin() as conn:
+            self._bump(conn, w.table_id)
+            return self._write_deal(conn, w, None)
 
     def commit_table(self, c: TableCommit) -> CommitResult:
         """Write one change of a table (see :class:`TableCommit`) in one transaction, if the
@@ -496,89 +517,76 @@ class Store:
                 _check_entries(part.entries)
             elif isinstance(part, SeatChange):
                 _check_seat_change(part)
-        tables = cast(Table, GameTable.__table__)
-        with self.Session.begin() as s:
-            res = s.execute(update(tables).where(tables.c.id == c.table_id, tables.c.version == c.version)
-                            .values(version=c.version + 1, state=c.state, due_at=c.due_at))
-            if res.rowcount != 1:  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
+            res = conn.execute(update(_TABLES).where(_TABLES.c.id == c.table_id, _TABLES.c.version == c.version)
+                               .values(version=c.version + 1, state=c.state, due_at=c.due_at))
+            if res.rowcount != 1:
                 raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
             deal_id: int | None = None
             ids: list[int] = []
             for part in c.parts:
                 if isinstance(part, NewPlayer):
-                    ids.append(self._add_player(s, c.table_id, part))
+                    ids.append(self._add_player(conn, c.table_id, part))
                 elif isinstance(part, SeatChange):
-                    self._change_seats(s, part)
+                    self._change_seats(conn, part)
                 else:
-                    deal_id = self._write_deal(s, part, deal_id)
+                    deal_id = self._write_deal(conn, part, deal_id)
             if self.dialect == "postgresql":
-                s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                           {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
         return CommitResult(c.version + 1, deal_id, ids)
 
     # ----------------------------------------------------- parts of a write
 
     @staticmethod
-    def _bump(s: Session, table_id: str) -> None:
-        s.execute(update(GameTable).where(GameTable.id == table_id).values(version=GameTable.version + 1))
+    def _bump(conn: Connection, table_id: str) -> None:
+        conn.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(version=_TABLES.c.version + 1))
 
-    def _add_player(self, s: Session, table_id: str, p: NewPlayer) -> int:
-        row = Player(table_id=table_id, seat=p.seat, name=p.name, token_hash=p.token_hash, is_host=p.is_host,
-                     is_bot=p.is_bot, bot_kind=p.bot_kind, created_at=utcnow())
-        s.add(row)
-        s.flush()
+    def _add_player(self, conn: Connection, table_id: str, p: NewPlayer) -> int:
+        pk = conn.execute(insert(_PLAYERS).values(
+            table_id=table_id, seat=p.seat, name=p.name, token_hash=p.token_hash, is_host=p.is_host,
+            is_bot=p.is_bot, bot_kind=p.bot_kind, status="playing", created_at=utcnow())).inserted_primary_key
+        assert pk is not None
+        pid = int(pk[0])
         if p.buy_in:
-            self._add_entries(s, table_id, None, [Entry("player", p.buy_in, row.id, "buy_in"),
-                                                  Entry("bank", -p.buy_in, None, "buy_in")])
-            s.flush()
-        return int(row.id)
+            self._add_entries(conn, table_id, None, [Entry("player", p.buy_in, pid, "buy_in"),
+                                                     Entry("bank", -p.buy_in, None, "buy_in")])
+        return pid
 
-    def _change_seats(self, s: Session, change: SeatChange) -> None:
+    def _change_seats(self, conn: Connection, change: SeatChange) -> None:
         entries = [e for pid, amount, memo in change.moves if amount
                    for e in (Entry("player", amount, pid, memo), Entry("bank", -amount, None, memo))]
         # a seat given up first: another player may take it in the same change
         for pid, fields in sorted(change.players.items(), key=lambda kv: kv[1].get("seat") is not None):
-            s.execute(update(Player).where(Player.id == pid, Player.table_id == change.table_id).values(**fields))
-            s.flush()
+            conn.execute(update(_PLAYERS).where(_PLAYERS.c.id == pid, _PLAYERS.c.table_id == change.table_id)
+                         .values(**fields))
         if change.table:
-            s.execute(update(GameTable).where(GameTable.id == change.table_id).values(**change.table))
-        if entries:
-            self._add_entries(s, change.table_id, None, entries)
-            s.flush()
+            conn.execute(update(_TABLES).where(_TABLES.c.id == change.table_id).values(**change.table))
+        self._add_entries(conn, change.table_id, None, entries)
 
-    def _write_deal(self, s: Session, w: DealWrite, current: int | None) -> int:
-        """One :class:`DealWrite` (Core statements on the session's connection: the hot path)."""
+    def _write_deal(self, conn: Connection, w: DealWrite, current: int | None) -> int:
+        """One :class:`DealWrite` (Core statements: the hot path of every action)."""
         now = utcnow()
-        deals = cast(Table, Deal.__table__)
-        actions = cast(Table, DealAction.__table__)
-        ledger = cast(Table, LedgerEntry.__table__)
-        conn = s.connection()
         deal_id = w.deal_id
         if w.open is not None:
-            res = conn.execute(insert(deals).values(
+            pk = conn.execute(insert(_DEALS).values(
                 table_id=w.table_id, number=w.open.number, status="in_progress", seats=w.open.seats,
-                rules=w.open.rules, started_at=now))
-            pk = res.inserted_primary_key
+                rules=w.open.rules, started_at=now)).inserted_primary_key
             assert pk is not None
             deal_id = int(pk[0])
         elif deal_id is None:
             deal_id = current if current is not None else conn.execute(
-                select(deals.c.id).where(deals.c.table_id == w.table_id, deals.c.status == "in_progress")
-                .order_by(deals.c.id.desc()).limit(1)).scalar()
+                select(_DEALS.c.id).where(_DEALS.c.table_id == w.table_id, _DEALS.c.status == "in_progress")
+                .order_by(_DEALS.c.id.desc()).limit(1)).scalar()
             if deal_id is None:
                 raise StoreError(f"table {w.table_id!r} has no deal in progress to write to")
         if w.records:
-            conn.execute(insert(actions), [
+            conn.execute(insert(_ACTIONS), [
                 {"deal_id": deal_id, "seq": w.seq + i, "player_id": w.player_id, "record": rec,
                  "created_at": now} for i, rec in enumerate(w.records)])
-        if w.entries:
-            txn = uuid.uuid4().hex
-            conn.execute(insert(ledger), [
-                {"txn": txn, "table_id": w.table_id, "deal_id": deal_id, "account": e.account,
-                 "player_id": e.player_id, "amount": e.amount, "memo": e.memo, "created_at": now}
-                for e in w.entries])
+        self._add_entries(conn, w.table_id, deal_id, w.entries)
         if w.close is not None:
-            conn.execute(update(deals).where(deals.c.id == deal_id).values(
+            conn.execute(update(_DEALS).where(_DEALS.c.id == deal_id).values(
                 status=w.close.status, result=w.close.result, void_reason=w.close.void_reason, ended_at=now))
         return int(deal_id)
 

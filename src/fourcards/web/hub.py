@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 from fourcards.errors import FourcardsError
 from fourcards.store import CHANGES_CHANNEL, Store, TableRow
 from fourcards.web.games import GAMES, new_table_rules
+from fourcards.web.players import kind_bot_names
 from fourcards.web.schemas import CreateTable
 from fourcards.web.tables import ApiError, SeatInfo, Table
 
@@ -94,6 +95,7 @@ class Hub:
         Raises:
             fourcards.store.StoreError: a database that cannot be used.
         """
+        kind_bot_names.cache_clear()  # plug-in bots are read when a server starts
         workers = 2 if self.database_url.startswith("sqlite") else 8
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourcards-db")
         try:
