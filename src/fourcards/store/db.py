@@ -85,6 +85,8 @@ SUPPORTED_DATABASES = ("sqlite", "postgresql")
 _URL_FORMS = "sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/database"
 #: Seconds to wait for a PostgreSQL server to answer (unless the URL sets connect_timeout).
 CONNECT_TIMEOUT_S = 10
+#: The PostgreSQL advisory lock key that serializes migrations of servers starting at once.
+_MIGRATION_LOCK = 0x46_4F_55_52_43_41_52_44  # "FOURCARD"
 #: The PostgreSQL NOTIFY channel of table writes; each payload is ``"<table id> <version> <origin>"``.
 CHANGES_CHANNEL = "fourcards_tables"
 
@@ -184,6 +186,10 @@ def _make_engine(url: str, u: URL) -> Engine:
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the database to ``revision`` with the packaged Alembic migrations.
 
+    On PostgreSQL the upgrade holds an advisory lock, so servers starting at once
+    migrate one after the other (the later ones find the schema up to date); SQLite
+    writes one at a time anyway.
+
     SQLite changes a column by rebuilding its table (Alembic's batch mode), which
     foreign keys referring to it would refuse: they are off during the upgrade (as
     SQLite's documentation prescribes, outside the transaction) and checked after it.
@@ -200,6 +206,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
             conn.commit()
         try:
             with conn.begin():
+                if not sqlite:  # servers starting at once migrate one after the other
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, revision)
             if sqlite:
