@@ -248,11 +248,8 @@ class Hub:
         """Another server wrote ``table_id`` at ``version``: a copy held here is stale; if
         browsers watch it here, read it again and push their views."""
         t = self.tables.get(table_id)
-        if t is None or version <= t.db_version:
-            return
-        t.stale = True
-        if t.conns and not t.refreshing:
-            self.spawn(t.refresh())
+        if t is not None:
+            t.heard_of(version)
 
     def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
         """(Thread) PostgreSQL: LISTEN for table writes; hand each to :meth:`changed`."""
@@ -303,10 +300,11 @@ class Hub:
         store = self.require_store()
         while True:
             try:
-                claimed = await self.run_db(store.claim_due, time.time(), CLAIM_LEASE_S)
-                for tid in claimed:
-                    self.spawn(self.run_due(tid))
-                due = await self.run_db(store.next_due)
+                due = await self.run_db(store.next_due)  # a read: writes only when something is due
+                if due is not None and due <= time.time():
+                    for tid in await self.run_db(store.claim_due, time.time(), CLAIM_LEASE_S):
+                        self.spawn(self.run_due(tid))
+                    due = await self.run_db(store.next_due)
             except Exception as exc:
                 log.warning("looking for due work failed: %s", exc)
                 due = None

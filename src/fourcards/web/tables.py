@@ -384,6 +384,7 @@ class Table:
         self.gen = 0  # grows with every change of what the views show (they are cached per gen)
         self.db_version = -1
         self.stale = False
+        self.heard = -1  # the newest version other servers were heard to write
         self.next_deal_number = 1
         self.deal_id: int | None = None
         self.seq = 0
@@ -506,6 +507,23 @@ class Table:
         if await self._newer():
             await self.refresh()
 
+    def heard_of(self, version: int) -> None:
+        """Another server wrote the table at ``version``: the copy is stale if older; when
+        browsers watch the table here, read it again now and push their views. (Heard while
+        a change runs here, it is looked at when the change is over: that change either
+        brings the copy up to date or loses its race and reads it.)"""
+        self.heard = max(self.heard, version)
+        if self.heard <= self.db_version or self.lock.locked():
+            return
+        self.stale = True
+        if self.conns and not self.refreshing:
+            self.hub.spawn(self.refresh())
+
+    def _recheck(self) -> None:
+        """After a change or a refresh: a version heard of meanwhile that is still newer."""
+        if self.heard > self.db_version and not self.lock.locked():
+            self.heard_of(self.heard)
+
     async def refresh(self) -> None:
         """Take a newer version another server wrote (if :attr:`stale`) and push the views."""
         self.refreshing = True
@@ -519,6 +537,7 @@ class Table:
         finally:
             self.refreshing = False
         self.notify()
+        self._recheck()
 
     async def _change(self, body: Callable[[], Awaitable[T]]) -> T:
         """Run ``body`` - one change of the table, which stages its writes - under the lock,
@@ -533,33 +552,40 @@ class Table:
             ApiError: from ``body`` (nothing changed), 409 after the retries, 503 when the
                 database refuses.
         """
-        async with self.lock:
-            for attempt in range(RETRIES + 1):
-                if self.stale:
+        try:
+            async with self.lock:
+                return await self._attempts(body)
+        finally:
+            self._recheck()
+
+    async def _attempts(self, body: Callable[[], Awaitable[T]]) -> T:
+        """The attempts of :meth:`_change` (under the lock)."""
+        for attempt in range(RETRIES + 1):
+            if self.stale:
+                await self._reload()
+            try:
+                out = await body()
+                await self._flush()
+                return out
+            except VersionConflict:
+                self.stale = True
+                if attempt == RETRIES:
                     await self._reload()
-                try:
-                    out = await body()
-                    await self._flush()
-                    return out
-                except VersionConflict:
+                    raise ApiError(409, "the table kept changing on other servers meanwhile; nothing "
+                                        "changed: try again") from None
+            except ApiError as exc:
+                if self._dirty or self._parts:
                     self.stale = True
-                    if attempt == RETRIES:
-                        await self._reload()
-                        raise ApiError(409, "the table kept changing on other servers meanwhile; nothing "
-                                            "changed: try again") from None
-                except ApiError as exc:
-                    if self._dirty or self._parts:
-                        self.stale = True
-                        await self._reload()
-                        raise
-                    if exc.status == 503 or attempt == RETRIES or not await self._newer():
-                        raise
-                except BaseException:
-                    if self._dirty or self._parts:
-                        self.stale = True
-                        await self._reload()
+                    await self._reload()
                     raise
-            raise AssertionError("unreachable")  # pragma: no cover
+                if exc.status == 503 or attempt == RETRIES or not await self._newer():
+                    raise
+            except BaseException:
+                if self._dirty or self._parts:
+                    self.stale = True
+                    await self._reload()
+                raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _stage(self, part: DealWrite | SeatChange | NewPlayer) -> None:
         """Add a write to the change in progress (committed by :meth:`_flush`)."""
