@@ -506,7 +506,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             seat.online += 1
             table.notify()  # everyone sees the seat online (this connection gets its view too)
         else:
-            conn.push(json.dumps(table.view(seat, request)))
+            conn.push(table.view_json(seat, request))
         try:
             while True:
                 message = await websocket.receive()

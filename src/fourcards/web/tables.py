@@ -396,6 +396,7 @@ class Table:
         self._saved_state: dict[str, Any] | None = None
         self.refreshing = False
         self._shared: dict[str, Any] | None = None
+        self._shared_json = ""
         self._shared_version = -1
         self.game: TableGame = game(self)
         self.state: GameState | None = None
@@ -1648,10 +1649,10 @@ class Table:
             out.append("void")
         return [*out, "seats", "requests", "settings", "close"]
 
-    def view(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> dict[str, Any]:
-        """The full state message for ``seat`` (``None``: a spectator; ``request``: the
-        viewer's own seat request waiting for the host)."""
-        if self._shared_version != self.gen or self._shared is None:  # cached per change
+    def _shared_view(self) -> tuple[dict[str, Any], str]:
+        """The part of every view that is the same for everyone, and its JSON without the
+        closing brace (cached per change)."""
+        if self._shared_version != self.gen or self._shared is None:
             self._shared = {
                 "type": "state",
                 "version": self.version,
@@ -1660,10 +1661,14 @@ class Table:
                 "log": list(self.log)[-30:],
                 "bot_kinds": list(self.game.bot_kinds()),
             }
+            self._shared_json = json.dumps(self._shared)[:-1]
             self._shared_version = self.gen
-        out: dict[str, Any] = dict(self._shared)
-        out["you"] = None if seat is None else {**seat.public(), "player_id": seat.player_id,
-                                                "timeouts": seat.timeouts}
+        return self._shared, self._shared_json
+
+    def _own_view(self, seat: SeatInfo | None, request: SeatRequest | None) -> dict[str, Any]:
+        """The part of a view that is ``seat``'s own (its cards, actions, requests...)."""
+        out: dict[str, Any] = {"you": None if seat is None else {**seat.public(), "player_id": seat.player_id,
+                                                                "timeouts": seat.timeouts}}
         out.update(self.game.view(seat))
         out["host_actions"] = self.host_actions(seat)
         out["clock"] = self.clock_view()
@@ -1672,12 +1677,22 @@ class Table:
                            else [])
         return out
 
+    def view(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> dict[str, Any]:
+        """The full state message for ``seat`` (``None``: a spectator; ``request``: the
+        viewer's own seat request waiting for the host)."""
+        return {**self._shared_view()[0], **self._own_view(seat, request)}
+
+    def view_json(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> str:
+        """:meth:`view` as JSON text, the shared part serialized once per change for every seat."""
+        own = json.dumps(self._own_view(seat, request))
+        return self._shared_view()[1] + "," + own[1:]
+
     def notify(self) -> None:
-        """Push every connected client its own latest view; start or stop the turn clock."""
+        """Push every connected client its own latest view."""
         self.touch()
         cache: dict[Any, str] = {}
         for c in list(self.conns):
             key = (c.seat.seat if c.seat is not None else None, c.request.id if c.request is not None else None)
             if key not in cache:
-                cache[key] = json.dumps(self.view(c.seat, c.request))
+                cache[key] = self.view_json(c.seat, c.request)
             c.push(cache[key])
