@@ -15,10 +15,18 @@ The run is bounded: ``--seconds`` of play (default 30) after a warm-up, and at
 most ``--max-actions``. Prints actions/second, p50/p90/p99/max latency and the
 server's resident memory, and (``--json``) writes them to a file.
 
+``--workers N`` runs N server processes (``fourcards serve --workers``): each client's
+connection lands on one of them, so the seats of one table are served by different
+processes (the database and its change notifications keep them in step). ``--think S``
+paces each client (a player's thinking time, S seconds on average, not counted in the
+latency); without it clients act as fast as the server answers (saturation).
+
 Usage::
 
     python benchmarks/web_load.py                       # 200 clients, 40 tables, 30 s
     python benchmarks/web_load.py --clients 40 --tables 8 --seconds 10
+    python benchmarks/web_load.py --clients 1000 --tables 200 --think 2 --workers 2 \
+        --database-url postgresql+psycopg://fourcards:fourcards@127.0.0.1/fourcards_bench
 """
 
 from __future__ import annotations
@@ -52,22 +60,49 @@ def free_port() -> int:
 
 
 def rss_mib(pid: int) -> float:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
+    """Resident memory of a process and its descendants, MiB."""
+    total = 0.0
+    for p in family(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            pass
+    return total
+
+
+def _stat(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and its descendants (Linux /proc): the server and its worker processes."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                children.setdefault(int(_stat(int(d.name))[1]), []).append(int(d.name))
+            except (OSError, IndexError, ValueError):
+                pass
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += children.get(p, [])
+    return out
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return float("nan")
+    """User + system CPU seconds of a process and its descendants (Linux /proc)."""
+    total = 0.0
+    for p in family(pid):
+        try:
+            fields = _stat(p)
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
 
 
 def simple_play(cards: list[str], ante: int, play_amounts: list[int]) -> int | None:
@@ -190,8 +225,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(Path(tmp) / "server.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database-url", url, "--bot-delay", "0", "--log-level", "warning"],
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    proc = subprocess.Popen([sys.executable, *profile, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--database-url", url, "--bot-delay", "0", "--log-level", "warning",
+                             "--workers", str(args.workers)],
                             stdout=log, stderr=subprocess.STDOUT)
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -249,7 +286,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         log.close()
     lat = stats.latencies
     return {
-        "clients": len(clients), "tables": args.tables, "seconds": round(elapsed, 1), "think_s": args.think,
+        "clients": len(clients), "tables": args.tables, "workers": args.workers, "seconds": round(elapsed, 1),
+        "think_s": args.think,
         "database": url.split(":")[0], "actions": len(lat),
         "actions_per_s": round(len(lat) / elapsed, 1),
         "p50_ms": round(pct(lat, 0.50), 1), "p90_ms": round(pct(lat, 0.90), 1),
@@ -277,6 +315,8 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a client waits before each move (0: as fast as the server answers)")
     p.add_argument("--database-url", default=None)
+    p.add_argument("--workers", type=int, default=1, help="server processes (fourcards serve --workers)")
+    p.add_argument("--profile", default=None, help="write the server's cProfile statistics to this file")
     p.add_argument("--json", type=Path, default=None, help="write the figures to this file")
     args = p.parse_args()
     if args.clients % args.tables:

@@ -7,7 +7,17 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from fourcards.store import DealClose, DealOpen, DealWrite, Entry, Store, StoreError
+from fourcards.store import (
+    DealClose,
+    DealOpen,
+    DealWrite,
+    Entry,
+    SeatChange,
+    Store,
+    StoreError,
+    TableCommit,
+    VersionConflict,
+)
 from fourcards.store.models import Base
 
 
@@ -27,7 +37,7 @@ def test_migrations_match_the_models(database_url: str) -> None:
 def test_migrate_twice_is_a_no_op(database_url: str) -> None:
     Store(database_url).close()
     store = Store(database_url)  # already at head
-    assert store.load_tables() == []
+    assert store.table_versions() == {} and store.load_table("t1") is None
     store.close()
 
 
@@ -48,8 +58,9 @@ def _table(store: Store) -> tuple[int, int]:
 def test_buy_in_and_balances(store: Store) -> None:
     a, b = _table(store)
     assert store.balances("t1") == {a: 100, b: 100}
-    rows = store.load_tables()
-    assert [(p.name, p.balance, p.is_host) for p in rows[0].players] == [("Ann", 100, True), ("Bob", 100, False)]
+    row = store.load_table("t1")
+    assert row is not None and row.version == 2  # each write bumped the version
+    assert [(p.name, p.balance, p.is_host) for p in row.players] == [("Ann", 100, True), ("Bob", 100, False)]
     assert store.ledger_check() == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
 
 
@@ -79,21 +90,41 @@ def test_a_settled_deal_balances(store: Store) -> None:
     assert store.ledger_check("t1") == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
 
 
-def test_interrupted_deals_are_voided_and_refunded(store: Store) -> None:
+def test_issue12_a_table_write_is_one_transaction_against_the_version(store: Store) -> None:
+    """A change commits only against the version it was computed from: a stale one
+    (another server wrote first) is refused whole - no record, no entry, no state."""
     a, b = _table(store)
-    did = store.write_deal(DealWrite("t1", open=DealOpen(1, {}, {}), records=[{"op": "start"}],
-                                     entries=[Entry("player", -5, a), Entry("player", -15, b), Entry("pot", 20)]))
-    store.write_deal(DealWrite("t1", deal_id=did, seq=1, records=[{"op": "action"}],
-                               entries=[Entry("player", -7, a), Entry("pot", 7)]))
-    assert store.balances("t1") == {a: 88, b: 85}
-    voided = store.void_interrupted_deals("test restart")
-    assert voided == [{"table_id": "t1", "number": 1, "refunds": {a: 12, b: 15}}]
-    assert store.balances("t1") == {a: 100, b: 100}
-    d = store.get_deal("t1", 1)
-    assert d is not None and d["status"] == "voided" and d["void_reason"] == "test restart"
-    assert d["history"][-1] == {"kind": "void", "reason": "test restart"}
+    row = store.load_table("t1")
+    assert row is not None and row.deal is None and row.state is None
+    res = store.commit_table(TableCommit("t1", row.version, {"log": ["Deal 1 starts"]}, 123.0, [
+        DealWrite("t1", open=DealOpen(1, {"0": a, "1": b}, {}), records=[{"op": "start"}],
+                  entries=[Entry("player", -5, a), Entry("player", -5, b), Entry("pot", 10)]),
+        DealWrite("t1", seq=1, records=[{"op": "action"}], entries=[Entry("player", -7, a), Entry("pot", 7)]),
+        SeatChange("t1", players={b: {"status": "sitting_out"}})]))
+    assert res.version == row.version + 1 and res.deal_id is not None
+    with pytest.raises(VersionConflict):  # computed from the old version: nothing written
+        store.commit_table(TableCommit("t1", row.version, {"log": ["lost"]}, None, [
+            DealWrite("t1", seq=2, records=[{"op": "action"}], entries=[Entry("player", -1, b), Entry("pot", 1)])]))
+    now = store.load_table("t1")
+    assert now is not None and now.version == res.version and now.state == {"log": ["Deal 1 starts"]}
+    assert now.deal is not None and now.deal.records == [{"op": "start"}, {"op": "action"}]
+    assert {p.id: (p.balance, p.status) for p in now.players} == {a: (88, "playing"), b: (95, "sitting_out")}
     assert store.ledger_check() == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
-    assert store.void_interrupted_deals() == []  # nothing left in progress
+
+
+def test_issue12_due_tables_are_claimed_by_one_server_at_a_time(store: Store) -> None:
+    _table(store)
+    row = store.load_table("t1")
+    assert row is not None
+    store.commit_table(TableCommit("t1", row.version, None, 100.0))
+    assert store.next_due() == 100.0
+    assert store.claim_due(99.0, 10) == []  # not due yet
+    assert store.claim_due(101.0, 10) == ["t1"]
+    assert store.claim_due(101.0, 10) == []  # claimed: due again only when the lease runs out
+    assert store.next_due() == 111.0
+    assert store.claim_due(112.0, 10) == ["t1"]  # its server died: another takes it
+    assert not store.set_due("t1", row.version, None)  # an old version: refused
+    assert store.set_due("t1", row.version + 1, None) and store.next_due() is None
 
 
 def test_migration_0002_upgrades_a_database_with_players_and_ledger(database_url: str) -> None:
@@ -118,8 +149,8 @@ def test_migration_0002_upgrades_a_database_with_players_and_ledger(database_url
     engine.dispose()
     store = Store(database_url)
     try:
-        [row] = store.load_tables()
-        assert (row.public, row.status) == (False, "open")
+        row = store.load_table("t1")
+        assert row is not None and (row.public, row.status, row.version, row.state) == (False, "open", 0, None)
         assert [(p.name, p.seat, p.status, p.balance) for p in row.players] == [("Ann", 1, "playing", 100)]
         assert store.ledger_check() == {"total": 0, "unbalanced_txns": [], "open_escrow_deals": []}
     finally:

@@ -211,7 +211,9 @@ def test_websocket_state_actions_and_errors(client: TestClient) -> None:
         assert ws.receive_json()["status"] == 401
 
 
-def test_restart_in_process_voids_the_deal(database_url: str) -> None:
+def test_issue12_restart_in_process_resumes_the_deal(database_url: str) -> None:
+    """Deals survive a restart: the next app replays each deal in progress from its stored
+    history and the deal goes on where it stood (voiding stays the host's ruling)."""
     app = create_app(database_url, bot_delay=0)
     with TestClient(app) as c:
         t = create(c, "kind", bots=4)
@@ -219,21 +221,35 @@ def test_restart_in_process_voids_the_deal(database_url: str) -> None:
         p = create(c, "poker", bots=1)
         pid, ptok = p["table"]["id"], p["token"]
         before_k = comparable(state(c, tid))["players"]
-        before_p = comparable(state(c, pid))["players"]
         assert post(c, tid, "/deal", tok).status_code == 200
         post(c, pid, "/actions", ptok, {"kind": "wager", "ante": 20, "aces_up": 5})
         assert post(c, pid, "/deal", ptok).status_code == 200
         assert state(c, tid)["players"] != before_k
-    # the app stopped with both deals in progress: the next start voids and refunds them
+        mid_k, mid_p = state(c, tid, tok), state(c, pid, ptok)
+    # the app stopped with both deals in progress: the next start finds them where they stood
     app2 = create_app(database_url, bot_delay=0)
     with TestClient(app2) as c:
-        assert state(c, tid)["players"] == before_k
-        assert state(c, pid)["players"] == before_p
+        again_k, again_p = state(c, tid, tok), state(c, pid, ptok)
+        assert again_k["players"] == mid_k["players"] and again_k["deal"] == mid_k["deal"]
+        assert again_p["round"] == mid_p["round"] and again_p["players"] == mid_p["players"]
+        assert again_k["log"] == mid_k["log"]  # the table log is kept with the table
+        assert again_k["version"] >= mid_k["version"]  # views never go backwards
+        # the Four Card Poker round finishes: the host decides, the bots have
+        assert post(c, pid, "/actions", ptok, {"kind": "fold"}).status_code == 200
+        assert state(c, pid)["round"]["phase"] == "wagers"
+        assert c.get(f"/api/tables/{pid}/deals/1").json()["status"] == "settled"
+        # the Four of a Kind deal goes on to its end
+        for _ in range(200):
+            s = state(c, tid, tok)
+            if s["deal"] is None:
+                break
+            acts = {a["kind"]: a for a in s["actions"]}
+            assert acts, "the deal waits for the host"
+            r = post(c, tid, "/actions", tok, {"kind": "call"} if "call" in acts else {"kind": "check"})
+            assert r.status_code == 200, r.text
+        assert c.get(f"/api/tables/{tid}/deals/1").json()["status"] == "settled"
         for t_id in (tid, pid):
-            d = c.get(f"/api/tables/{t_id}/deals/1").json()
-            assert d["status"] == "voided" and "restart" in d["void_reason"]
             assert_balanced(c, t_id)
-        # and play goes on: the host's token still works
         assert post(c, tid, "/deal", tok).status_code == 200
         assert state(c, tid, tok)["you"]["is_host"]
 

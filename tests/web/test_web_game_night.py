@@ -13,11 +13,9 @@ import io
 import time
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from webhelpers import create, hdr, kind_move, play_kind_deal, post, sit, state
 
-from fourcards.store.lock import DatabaseInUse
 from fourcards.web import create_app
 
 
@@ -447,73 +445,36 @@ def test_design_versions_never_go_backwards_across_restarts(database_url: str) -
         first = state(c, tid, tok)["version"]
     with TestClient(create_app(database_url, bot_delay=0)) as c:
         again = state(c, tid, tok)["version"]
-        assert again > first
+        assert again >= first  # the table's version is in the database
 
 
-def test_design_second_server_on_the_database_refuses_before_touching_it(database_url: str) -> None:
-    with TestClient(create_app(database_url, bot_delay=0)) as c:
-        t = create(c, "poker", bots=1)
-        tid, tok = t["table"]["id"], t["token"]
-        assert post(c, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
-        assert post(c, tid, "/deal", tok).status_code == 200  # a deal in progress
-        second = create_app(database_url, bot_delay=0)
-        with pytest.raises(DatabaseInUse, match="another fourcards server is using"), TestClient(second):
-            pass
-        # the first server's deal is untouched: it finishes, the ledger balances
-        assert post(c, tid, "/actions", tok, {"kind": "fold"}).status_code == 200
-        assert c.get(f"/api/tables/{tid}/deals").json()["deals"][0]["status"] == "settled"
-        ledger_ok(c, tid)
-    with TestClient(create_app(database_url, bot_delay=0)) as c:  # the lock went with the first server
-        assert c.get("/api/health").status_code == 200
+def test_issue12_two_servers_on_one_database_share_every_table(database_url: str) -> None:
+    """Servers that share a database cooperate (issue 12): a table made through A is played
+    through B and A in turn; each change is checked against the table's version, so a copy
+    another server made stale is read again (or the change retried), never applied twice."""
+    with TestClient(create_app(database_url, bot_delay=0)) as a, TestClient(create_app(database_url, bot_delay=0)) as b:
+        t = create(a, "kind", bots=2, turn_clock=0)
+        tid, host = t["table"]["id"], t["token"]
+        r = b.post(f"/api/tables/{tid}/seats", json={"name": "Guest"})
+        assert r.status_code == 201, r.text
+        guest = r.json()["token"]
+        assert [p["name"] for p in state(a, tid)["players"]][-1] == "Guest"  # A reads what B wrote
+        assert post(b, tid, "/deal", host).status_code == 200
+        servers = {host: a, guest: b}
+        for i in range(300):
+            s = state(a if i % 2 else b, tid, host)
+            if s["deal"] is None:
+                break
+            actor = s["deal"]["actor"]
+            tok = host if actor == 1 else guest
+            acts = {x["kind"] for x in state(b if i % 2 else a, tid, tok)["actions"]}
+            r = post(servers[tok] if i % 3 else (b if servers[tok] is a else a), tid, "/actions", tok,
+                     {"kind": "call"} if "call" in acts else {"kind": "check"})
+            assert r.status_code == 200, r.text
+        deals = a.get(f"/api/tables/{tid}/deals").json()["deals"]
+        assert deals[0]["status"] == "settled" and b.get(f"/api/tables/{tid}/deals").json()["deals"] == deals
+        ledger_ok(a, tid)
+        ledger_ok(b, tid)
+        assert state(a, tid)["players"] == state(b, tid)["players"]
 
 
-def test_design_postgres_lock_taken_again_when_dropped_and_lost_to_another_server(database_url: str) -> None:
-    """The PostgreSQL server lock lives on a connection: if the database drops it, the server
-    takes the lock again; if another server took it meanwhile, this one reads and writes
-    nothing more (503) - two servers never write one database."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("a SQLite file lock lives as long as the process")
-    from sqlalchemy import create_engine, text
-
-    from fourcards.store.lock import acquire_server_lock
-
-    app = create_app(database_url, bot_delay=0)
-    hub = app.state.hub
-    hub.lock_check_s = 0.05
-    admin = create_engine(database_url)
-
-    def drop_lock_connection() -> None:
-        pid = hub.server_lock._conn.execute(text("SELECT pg_backend_pid()")).scalar()
-        with admin.begin() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
-
-    try:
-        with TestClient(app) as c:
-            t = create(c, "poker")
-            tid, tok = t["table"]["id"], t["token"]
-            first = hub.server_lock
-            drop_lock_connection()
-            wait_for(lambda: hub.server_lock is not first and hub.server_lock is not None)
-            assert not hub.lock_lost and post(c, tid, "/actions", tok, {"kind": "wager", "ante": 10}).status_code == 200
-            hub.lock_check_s = 1.0
-            time.sleep(0.1)  # the watcher now sleeps a second
-            drop_lock_connection()
-            other = wait_for(lambda: _try_lock(acquire_server_lock, database_url), 5)
-            try:
-                wait_for(lambda: hub.lock_lost, 5)
-                r = post(c, tid, "/actions", tok, {"kind": "withdraw"})
-                assert r.status_code == 503 and "another fourcards server took it over" in r.json()["detail"]
-                assert c.get("/api/health").json()["database_lock"] == "lost"
-            finally:
-                other.release()
-    finally:
-        admin.dispose()
-
-
-def _try_lock(acquire: Any, url: str) -> Any:
-    from fourcards.store.lock import DatabaseInUse
-
-    try:
-        return acquire(url)
-    except DatabaseInUse:
-        return None

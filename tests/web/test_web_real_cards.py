@@ -270,3 +270,20 @@ def test_foak14_cards_in_the_openapi_schema(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/tables/{table_id}/cards", "/api/tables/{table_id}/cards/take-back",
             "/api/tables/{table_id}/seats/{seat}/actions"} <= set(paths)
+
+
+def test_foak15_an_assisted_deal_with_a_take_back_carries_on_after_a_restart(database_url: str) -> None:
+    """The lead's restart path rebuilds an open deal from its stored records: after a
+    take-back they are the deal as it stands, still waiting for the host's cards."""
+    with TestClient(create_app(database_url, bot_delay=0)) as client:
+        tid, host, guests = assisted(client)
+        cards(client, tid, host, "9c Kd Qc 2s")
+        assert post(client, tid, "/cards/take-back", host).status_code == 200
+        before = state(client, tid, host)["deal"]
+    with TestClient(create_app(database_url, bot_delay=0)) as client:
+        after = state(client, tid, host)["deal"]
+        assert after["seats"] == before["seats"] and after["next_card"] == before["next_card"]
+        assert after["take_back"] == {"card": "Qc", "step": "deal", "seat": 4, "name": "Cat"}
+        r = cards(client, tid, host, "Jh")
+        assert r.status_code == 200, r.text
+        assert r.json()["deal"]["actor"] == 3 and r.json()["dealing"] == "table"

@@ -34,7 +34,6 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.errors": {"FourcardsError", "IllegalActionError", "HistoryError", "RulesError"},
     "fourcards.cards": {"parse_card", "make_rng", "Rank"},
     "fourcards.store": {"*"},  # the web's own database, not an engine
-    "fourcards.store.lock": {"*"},
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
     "fourcards.poker": {"rules", "strategy"},
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
@@ -42,6 +41,7 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "WithdrawWagers", "Fold", "Play",
                               "Void", "describe_result"},
     "fourcards.poker.strategy": {"get_strategy", "advise", "Strategy"},
+    "fourcards.poker.payout": {"check_payout", "PayoutInputError", "PAYOUT_FIELDS"},  # the payout checker (issue 15)
     "fourcards.kind": {"rules", "bots", "Game", "KindRules", "PRESETS", "get_rules", "Action", "ActionKind",
                        "Observation", "Void", "exact_odds", "next_button",
                        "DealCard", "TurnCard"},  # chance records: the host's real cards (rules.md FOAK-14)

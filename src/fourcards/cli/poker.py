@@ -54,40 +54,18 @@ def settle_command(
     """
     from rich.table import Table
 
-    from fourcards.cards import check_distinct, format_cards, parse_card, parse_cards
-    from fourcards.errors import CardError, IllegalActionError
-    from fourcards.hands import best_hand
-    from fourcards.poker.round import describe_result, settle_hand
+    from fourcards.cards import format_cards
+    from fourcards.poker.payout import check_payout
+    from fourcards.poker.round import describe_result
     from fourcards.poker.rules import get_rules
 
     rules = get_rules(rules_name)
-    player_cards = parse_cards(player, count=5)
-    dealer_cards = parse_cards(dealer, count=6)
-    check_distinct(player_cards, dealer_cards)
-    if up is not None and parse_card(up) not in dealer_cards:
-        raise CardError(f"the up card {up!r} is not one of the dealer's six cards")
-    if ante < 0 or aces_up < 0:
-        raise IllegalActionError("the ante and the Aces Up bet must be >= 0 chips")
-    if ante == 0 and aces_up == 0:
-        raise IllegalActionError("place an ante, an Aces Up bet, or both")
-    if ante and (play is None) == (not fold):
-        raise IllegalActionError("give exactly one of --play N or --fold")
-    if ante == 0 and (play is not None or fold):
-        raise IllegalActionError("without an ante there is no play bet and no fold")
-    if aces_up and ante == 0 and rules.aces_up_requires_ante:
-        raise IllegalActionError(f"under the {rules.name} rules the Aces Up bet needs an ante")
-    if play is not None and not rules.play_amount_allowed(ante, play):
-        raise IllegalActionError(
-            f"play bet {play} is not allowed on an ante of {ante}: the play bet must be "
-            f"{rules.describe_play_bets(ante)}")
-    result = settle_hand(rules, player_cards, dealer_cards, ante=ante,
-                         play=None if fold else play, aces_up=aces_up)
+    payout = check_payout(rules, player, dealer, up=up, ante=ante, play=play, fold=fold, aces_up=aces_up,
+                          play_or_fold="--play N or --fold")
     if as_json:
-        d = result.to_dict()
-        d["rules"] = rules.name
-        d["dealer_hand"]["cards"] = [str(c) for c in best_hand(dealer_cards)[1]]
-        print(json.dumps(d))
+        print(json.dumps(payout.to_dict()))
         return
+    result = payout.result
     table = Table(title=f"Four Card Poker settlement ({rules.name} rules)")
     table.add_column("wager")
     table.add_column("chips", justify="right")
@@ -98,7 +76,7 @@ def settle_command(
     table.add_row("[bold]net[/bold]", f"[bold]{result.net:+d}[/bold]")
     assert result.player_hand is not None and result.player_best is not None  # a settlement shows the hand
     console.print(f"player: {format_cards(result.player_best, pretty=True)}  {result.player_hand.describe()}")
-    console.print(f"dealer: {format_cards(best_hand(dealer_cards)[1], pretty=True)}  "
+    console.print(f"dealer: {format_cards(payout.dealer_best, pretty=True)}  "
                   f"{result.dealer_hand.describe()}")
     console.print(table)
     console.print(describe_result(result))

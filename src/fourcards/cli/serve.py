@@ -3,11 +3,14 @@
 Needs the ``web`` extra (``pip install 'fourcards[web]'``); without it the command
 prints one error line naming the extra and exits with status 2. Every start-up and
 configuration error - a bad option, a database URL that cannot be used, a database
-that does not answer, a database another server is using, an address that cannot
-be listened on - prints one ``error: ...`` line on stderr and exits with status 2,
-before the server starts: the database's server lock is taken first (before any
-table data is read or written), then the database is opened (and migrated) and the
-listening socket bound here, and all of it is handed to uvicorn.
+that does not answer, an address that cannot be listened on - prints one
+``error: ...`` line on stderr and exits with status 2, before the server starts: the
+database is opened (and migrated) and the listening socket bound here, and both are
+handed to uvicorn.
+
+``--workers N`` runs N server processes on that one socket (uvicorn's supervisor
+restarts one that dies); they share the database like servers on several machines do
+(docs/deploy.md): any of them serves any table.
 
 ``--lan`` listens on every interface and prints the address phones on the same
 network open (this machine's LAN address, never 127.0.0.1 or 0.0.0.0) with a
@@ -90,6 +93,9 @@ def serve(
         help="SQLAlchemy URL: sqlite:///path/to/file.db or postgresql+psycopg://user:pw@host/db. "
              "Default: env FOURCARDS_DATABASE_URL, else a SQLite file in the user data directory."),
     bot_delay: float = typer.Option(0.7, min=0.0, max=10.0, help="Seconds between bot moves."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                help="Server processes sharing the socket and the database (any serves any "
+                                     "table; one that dies is restarted)."),
     log_level: LogLevel = typer.Option(LogLevel.info, case_sensitive=False, help="uvicorn log level."),
 ) -> None:
     """Serve the web app: lobby, Four Card Poker and Four of a Kind tables, hand histories."""
@@ -97,7 +103,6 @@ def serve(
     import uvicorn
 
     from fourcards.store import Store, StoreError
-    from fourcards.store.lock import acquire_server_lock
     from fourcards.web import create_app, invite
 
     if not math.isfinite(bot_delay):
@@ -117,20 +122,10 @@ def serve(
              "the phones use, or give --public-url http://ADDRESS:PORT")
     url, source = _database_url(database_url)
     try:
-        lock = acquire_server_lock(url)  # before any table data is read or written
+        Store(url).close()  # reachable, migrated (once, before any worker starts)
     except StoreError as exc:
         fail(f"{source}: {exc}")
-    try:
-        Store(url).close()  # reachable, migrated; the app opens its own when it starts
-    except StoreError as exc:
-        lock.release()
-        fail(f"{source}: {exc}")
-    try:
-        sock = _listen(host, port)
-    except SystemExit:
-        lock.release()
-        raise
-    application = create_app(url, bot_delay=bot_delay, public_url=base, server_lock=lock)
+    sock = _listen(host, port)
     shown = url.split("@")[-1] if "@" in url else url
     if lan or host in invite.WILDCARD_HOSTS:
         join = f"{base}/" if base else f"http://{host}:{port}/"
@@ -140,12 +135,27 @@ def serve(
         console.print(f"fourcards web app listening on {host}:{port}  (database: {shown})")
     else:
         console.print(f"fourcards web app on [bold]{base}/[/bold]  (database: {shown})")
-    server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level=log_level.value,
-                                           ws_max_size=65536, proxy_headers=False, server_header=False))
+    # no per-message deflate: views are a few kB on a LAN, and compressing each one for every
+    # seat was the server's largest single cost under load (docs/benchmarks.md)
+    options: dict = {"host": host, "port": port, "log_level": log_level.value, "ws_max_size": 65536,
+                     "ws_per_message_deflate": False, "proxy_headers": False, "server_header": False}
+    if workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
+        # the workers are new processes: they build the app from the environment (create_app's defaults)
+        os.environ.update({"FOURCARDS_DATABASE_URL": url, "FOURCARDS_BOT_DELAY": repr(bot_delay),
+                           "FOURCARDS_PUBLIC_URL": base or ""})
+        config = uvicorn.Config("fourcards.web.app:create_app", factory=True, workers=workers, **options)
+        console.print(f"{workers} server processes")
+        try:
+            Multiprocess(config, sockets=[sock]).run()
+        finally:
+            sock.close()
+        return
+    server = uvicorn.Server(uvicorn.Config(create_app(url, bot_delay=bot_delay, public_url=base), **options))
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
-        lock.release()
     if not server.started:
         fail("the web app did not start (see the log above)")

@@ -5,13 +5,21 @@ see :class:`~fourcards.store.db.Store` and :mod:`fourcards.store.models`.
 """
 
 from fourcards.store.db import (
+    CHANGES_CHANNEL,
+    CommitResult,
     DealClose,
     DealOpen,
     DealWrite,
     Entry,
+    NewPlayer,
+    OpenDeal,
     SeatChange,
     Store,
     StoreError,
+    TableCommit,
+    TableRow,
+    TakeBack,
+    VersionConflict,
     default_database_url,
     make_engine,
     migrate,
@@ -19,5 +27,7 @@ from fourcards.store.db import (
 )
 from fourcards.store.models import MAX_AMOUNT, MAX_INTEGER
 
-__all__ = ["DealClose", "DealOpen", "DealWrite", "Entry", "SeatChange", "Store", "StoreError", "default_database_url",
+__all__ = ["CHANGES_CHANNEL", "CommitResult", "DealClose", "DealOpen", "DealWrite", "Entry", "NewPlayer", "OpenDeal",
+           "SeatChange", "Store", "StoreError", "TableCommit", "TableRow", "TakeBack", "VersionConflict",
+           "default_database_url",
            "make_engine", "migrate", "parse_database_url", "MAX_AMOUNT", "MAX_INTEGER"]

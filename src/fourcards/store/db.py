@@ -28,9 +28,23 @@ from typing import Any, cast
 from alembic import command
 from alembic.config import Config
 from alembic.util.exc import CommandError
-from sqlalchemy import URL, Engine, Table, create_engine, event, func, insert, make_url, select, update
+from sqlalchemy import (
+    URL,
+    Connection,
+    Engine,
+    Table,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    make_url,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from fourcards.store.models import (
     ACCOUNTS,
@@ -40,7 +54,6 @@ from fourcards.store.models import (
     GameTable,
     LedgerEntry,
     Player,
-    ServerRun,
     utcnow,
 )
 
@@ -50,7 +63,15 @@ __all__ = [
     "DealClose",
     "DealWrite",
     "SeatChange",
+    "NewPlayer",
+    "TakeBack",
+    "TableCommit",
+    "CommitResult",
+    "TableRow",
+    "OpenDeal",
     "StoreError",
+    "VersionConflict",
+    "CHANGES_CHANNEL",
     "Store",
     "default_database_url",
     "make_engine",
@@ -66,12 +87,21 @@ SUPPORTED_DATABASES = ("sqlite", "postgresql")
 _URL_FORMS = "sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/database"
 #: Seconds to wait for a PostgreSQL server to answer (unless the URL sets connect_timeout).
 CONNECT_TIMEOUT_S = 10
+#: The PostgreSQL advisory lock key that serializes migrations of servers starting at once.
+_MIGRATION_LOCK = 0x46_4F_55_52_43_41_52_44  # "FOURCARD"
+#: The PostgreSQL NOTIFY channel of table writes; each payload is ``"<table id> <version> <origin>"``.
+CHANGES_CHANNEL = "fourcards_tables"
 
 
 class StoreError(RuntimeError):
     """A database the store cannot use (a bad URL, a server that does not answer), or a
     write it refuses (an unbalanced transaction, an unknown account, an amount beyond
     :data:`~fourcards.store.models.MAX_AMOUNT`)."""
+
+
+class VersionConflict(StoreError):
+    """A table write named a version the table no longer has: another server (or task)
+    wrote the table first. Nothing was written; read the table again."""
 
 
 def parse_database_url(url: str) -> URL:
@@ -158,6 +188,10 @@ def _make_engine(url: str, u: URL) -> Engine:
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the database to ``revision`` with the packaged Alembic migrations.
 
+    On PostgreSQL the upgrade holds an advisory lock, so servers starting at once
+    migrate one after the other (the later ones find the schema up to date); SQLite
+    writes one at a time anyway.
+
     SQLite changes a column by rebuilding its table (Alembic's batch mode), which
     foreign keys referring to it would refuse: they are off during the upgrade (as
     SQLite's documentation prescribes, outside the transaction) and checked after it.
@@ -174,6 +208,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
             conn.commit()
         try:
             with conn.begin():
+                if not sqlite:  # servers starting at once migrate one after the other
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, revision)
             if sqlite:
@@ -257,9 +293,76 @@ class SeatChange:
     table: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class NewPlayer:
+    """Seat a new player (a row of ``players``) and credit ``buy_in`` chips from the bank."""
+
+    seat: int | None
+    name: str
+    token_hash: str
+    buy_in: int
+    is_host: bool = False
+    is_bot: bool = False
+    bot_kind: str | None = None
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """Remove the last ``count`` history records of the deal in progress ``deal_id`` - those
+    from ``seq`` on: the host of a table dealt with real cards took back a card, with what
+    followed it by itself (docs/rules.md FOAK-15), so the stored history replays to the deal
+    as it stands. No ledger entry changes (a card moves no chips unless it ends the deal, and
+    the cards of a deal that ended are never taken back)."""
+
+    deal_id: int
+    seq: int
+    count: int
+
+
+@dataclass
+class TableCommit:
+    """Everything one change of a table writes, in one transaction with an optimistic check.
+
+    ``version`` is the table's version the change was computed from: the write happens only
+    if the table still has it (else :class:`VersionConflict`, nothing written), and the table
+    then has ``version + 1``. ``state`` and ``due_at`` replace the table's columns; ``parts``
+    (:class:`DealWrite`, :class:`SeatChange`, :class:`NewPlayer`, :class:`TakeBack`) are written in order;
+    ``origin`` names the writing server in the change notification (it ignores its own). A
+    :class:`DealWrite` with neither ``deal_id`` nor ``open`` continues the deal an earlier
+    part opened (or the table's deal in progress).
+    """
+
+    table_id: str
+    version: int
+    state: dict[str, Any] | None = None
+    due_at: float | None = None
+    parts: list[DealWrite | SeatChange | NewPlayer | TakeBack] = field(default_factory=list)
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class CommitResult:
+    """What a :class:`TableCommit` wrote: the table's new ``version``, the id of the deal the
+    last deal part wrote (``None``: none), the ids of the new players (in order)."""
+
+    version: int
+    deal_id: int | None
+    player_ids: list[int]
+
+
+@dataclass
+class OpenDeal:
+    """A deal as stored: its id, number, seat map and history records (by ``seq``)."""
+
+    id: int
+    number: int
+    seats: dict[str, Any]
+    records: list[dict[str, Any]]
+
+
 @dataclass
 class PlayerRow:
-    """A player as loaded at startup (see :meth:`Store.load_tables`); ``seat`` is ``None``
+    """A player as loaded (see :meth:`Store.load_table`); ``seat`` is ``None``
     for one who left (``status`` ``"left"``)."""
 
     id: int
@@ -275,7 +378,8 @@ class PlayerRow:
 
 @dataclass
 class TableRow:
-    """A table as loaded at startup, with its players and next deal number."""
+    """A table as loaded, with its players, next deal number, ``version``, ``state``, its
+    ``deal`` in progress and its last finished deal (see :meth:`Store.load_table`)."""
 
     id: str
     game: str
@@ -287,6 +391,10 @@ class TableRow:
     next_deal_number: int
     status: str = "open"
     public: bool = False
+    version: int = 0
+    state: dict[str, Any] | None = None
+    deal: OpenDeal | None = None
+    last_deal: OpenDeal | None = None
 
 
 def _check_entries(entries: Iterable[Entry]) -> None:
@@ -304,6 +412,21 @@ def _check_entries(entries: Iterable[Entry]) -> None:
         total += e.amount
     if total != 0:
         raise StoreError(f"unbalanced ledger transaction: entries sum to {total}, not 0")
+
+
+_TABLES = cast(Table, GameTable.__table__)
+_PLAYERS = cast(Table, Player.__table__)
+_DEALS = cast(Table, Deal.__table__)
+_ACTIONS = cast(Table, DealAction.__table__)
+_LEDGER = cast(Table, LedgerEntry.__table__)
+_PLAYER_COLUMNS = frozenset({"seat", "status", "token_hash", "is_host", "name"})
+_TABLE_COLUMNS = frozenset({"status", "public", "settings", "name"})
+
+
+def _check_seat_change(change: SeatChange) -> None:
+    bad = {k for fields in change.players.values() for k in fields} - _PLAYER_COLUMNS | set(change.table) - _TABLE_COLUMNS
+    if bad:
+        raise StoreError(f"cannot change {', '.join(sorted(bad))}")
 
 
 class Store:
@@ -342,78 +465,53 @@ class Store:
 
     # ----------------------------------------------------------------- writes
 
-    def _add_entries(self, s: Session, table_id: str, deal_id: int | None, entries: list[Entry]) -> None:
+    @staticmethod
+    def _add_entries(conn: Connection, table_id: str, deal_id: int | None, entries: list[Entry]) -> None:
         _check_entries(entries)
-        txn = uuid.uuid4().hex
-        now = utcnow()
-        for e in entries:
-            s.add(LedgerEntry(txn=txn, table_id=table_id, deal_id=deal_id, account=e.account,
-                              player_id=e.player_id, amount=e.amount, memo=e.memo, created_at=now))
+        if not entries:
+            return
+        txn, now = uuid.uuid4().hex, utcnow()
+        conn.execute(insert(_LEDGER), [
+            {"txn": txn, "table_id": table_id, "deal_id": deal_id, "account": e.account, "player_id": e.player_id,
+             "amount": e.amount, "memo": e.memo, "created_at": now} for e in entries])
 
     def create_table(self, table_id: str, game: str, name: str, rules: dict[str, Any],
                      settings: dict[str, Any], public: bool = False) -> None:
-        """Insert a table row (private unless ``public``)."""
+        """Insert a table row (private unless ``public``) at version 0."""
         with self.Session.begin() as s:
             s.add(GameTable(id=table_id, game=game, name=name, rules=rules, settings=settings,
-                            status="open", public=public, created_at=utcnow()))
+                            status="open", public=public, created_at=utcnow(), version=0))
 
     def add_player(self, table_id: str, seat: int | None, name: str, token_hash: str, *, buy_in: int,
                    is_host: bool = False, is_bot: bool = False, bot_kind: str | None = None) -> int:
-        """Seat a player and credit the buy-in (bank -> player) in one transaction.
+        """Seat a player and credit the buy-in (bank -> player) in one transaction (the
+        table's version goes up by one; no check: see :meth:`commit_table` for servers).
 
         Returns:
             the new player's id.
         Raises:
             sqlalchemy.exc.IntegrityError: the seat is taken.
         """
-        with self.Session.begin() as s:
-            p = Player(table_id=table_id, seat=seat, name=name, token_hash=token_hash, is_host=is_host,
-                       is_bot=is_bot, bot_kind=bot_kind, created_at=utcnow())
-            s.add(p)
-            s.flush()
-            if buy_in:
-                self._add_entries(s, table_id, None, [Entry("player", buy_in, p.id, "buy_in"),
-                                                      Entry("bank", -buy_in, None, "buy_in")])
-            return p.id
-
-    def begin_run(self, host: str, pid: int) -> int:
-        """Record the start of a server that holds the server lock; its id is the run's epoch
-        (every table version of the run is above every version of earlier runs)."""
-        with self.Session.begin() as s:
-            run = ServerRun(host=host[:255], pid=pid, started_at=utcnow())
-            s.add(run)
-            s.flush()
-            return int(run.id)
+        with self.engine.begin() as conn:
+            self._bump(conn, table_id)
+            return self._add_player(conn, table_id, NewPlayer(seat, name, token_hash, buy_in, is_host, is_bot,
+                                                              bot_kind))
 
     def change_seats(self, change: SeatChange) -> None:
-        """Apply a :class:`SeatChange` in one transaction.
+        """Apply a :class:`SeatChange` in one transaction (the version goes up; no check).
 
         Raises:
             StoreError: an unknown column, an amount beyond the ledger's bound.
             sqlalchemy.exc.IntegrityError: a seat or token already taken.
         """
-        allowed_p = {"seat", "status", "token_hash", "is_host", "name"}
-        allowed_t = {"status", "public", "settings", "name"}
-        bad = {k for fields in change.players.values() for k in fields} - allowed_p | set(change.table) - allowed_t
-        if bad:
-            raise StoreError(f"cannot change {', '.join(sorted(bad))}")
-        entries = [e for pid, amount, memo in change.moves if amount
-                   for e in (Entry("player", amount, pid, memo), Entry("bank", -amount, None, memo))]
-        with self.Session.begin() as s:
-            # a seat given up first: another player may take it in the same change
-            for pid, fields in sorted(change.players.items(), key=lambda kv: kv[1].get("seat") is not None):
-                s.execute(update(Player).where(Player.id == pid, Player.table_id == change.table_id).values(**fields))
-                s.flush()
-            if change.table:
-                s.execute(update(GameTable).where(GameTable.id == change.table_id).values(**change.table))
-            if entries:
-                self._add_entries(s, change.table_id, None, entries)
+        _check_seat_change(change)
+        with self.engine.begin() as conn:
+            self._bump(conn, change.table_id)
+            self._change_seats(conn, change)
 
     def write_deal(self, w: DealWrite) -> int:
-        """Commit one action's writes (see :class:`DealWrite`) in one transaction.
-
-        Uses SQLAlchemy Core (one connection, bulk inserts): this is the hot path
-        of every action at a table.
+        """Commit one action's writes (see :class:`DealWrite`) in one transaction (the
+        version goes up; no check).
 
         Returns:
             the deal's id.
@@ -423,94 +521,178 @@ class Store:
         _check_entries(w.entries)
         if w.deal_id is None and w.open is None:
             raise StoreError("a deal write needs a deal_id or an open")
-        now = utcnow()
-        deals = cast(Table, Deal.__table__)
-        actions = cast(Table, DealAction.__table__)
-        ledger = cast(Table, LedgerEntry.__table__)
         with self.engine.begin() as conn:
-            deal_id = w.deal_id
-            if w.open is not None:
-                res = conn.execute(insert(deals).values(
-                    table_id=w.table_id, number=w.open.number, status="in_progress", seats=w.open.seats,
-                    rules=w.open.rules, started_at=now))
-                pk = res.inserted_primary_key
-                assert pk is not None
-                deal_id = int(pk[0])
-            if w.records:
-                conn.execute(insert(actions), [
-                    {"deal_id": deal_id, "seq": w.seq + i, "player_id": w.player_id, "record": rec,
-                     "created_at": now} for i, rec in enumerate(w.records)])
-            if w.entries:
-                txn = uuid.uuid4().hex
-                conn.execute(insert(ledger), [
-                    {"txn": txn, "table_id": w.table_id, "deal_id": deal_id, "account": e.account,
-                     "player_id": e.player_id, "amount": e.amount, "memo": e.memo, "created_at": now}
-                    for e in w.entries])
-            if w.close is not None:
-                conn.execute(update(deals).where(deals.c.id == deal_id).values(
-                    status=w.close.status, result=w.close.result, void_reason=w.close.void_reason, ended_at=now))
-            assert deal_id is not None
-            return deal_id
+            self._bump(conn, w.table_id)
+            return self._write_deal(conn, w, None)
 
-    def void_interrupted_deals(self, reason: str = "server restart: deal interrupted") -> list[dict[str, Any]]:
-        """Void every deal still in progress (after a crash or restart) and refund it.
+    def commit_table(self, c: TableCommit) -> CommitResult:
+        """Write one change of a table (see :class:`TableCommit`) in one transaction, if the
+        table still has ``c.version``; on PostgreSQL, NOTIFY :data:`CHANGES_CHANNEL` (sent
+        when the transaction commits).
 
-        Each player gets back exactly what they put on the layout or into the pot
-        for that deal (from the ledger), so balances return to what they were
-        before the deal; a ``void`` record is appended to the deal's history.
+        Raises:
+            VersionConflict: the table has another version (or is gone); nothing written.
+            StoreError: unbalanced entries or an unknown column; nothing written.
+            sqlalchemy.exc.IntegrityError: a seat or token already taken; nothing written.
+        """
+        for part in c.parts:
+            if isinstance(part, DealWrite):
+                _check_entries(part.entries)
+            elif isinstance(part, SeatChange):
+                _check_seat_change(part)
+        with self.engine.begin() as conn:
+            res = conn.execute(update(_TABLES).where(_TABLES.c.id == c.table_id, _TABLES.c.version == c.version)
+                               .values(version=c.version + 1, state=c.state, due_at=c.due_at))
+            if res.rowcount != 1:
+                raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
+            deal_id: int | None = None
+            ids: list[int] = []
+            for part in c.parts:
+                if isinstance(part, NewPlayer):
+                    ids.append(self._add_player(conn, c.table_id, part))
+                elif isinstance(part, SeatChange):
+                    self._change_seats(conn, part)
+                elif isinstance(part, TakeBack):
+                    self._take_back(conn, part)
+                else:
+                    deal_id = self._write_deal(conn, part, deal_id)
+            if self.dialect == "postgresql":
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                          {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
+        return CommitResult(c.version + 1, deal_id, ids)
+
+    # ----------------------------------------------------- parts of a write
+
+    @staticmethod
+    def _bump(conn: Connection, table_id: str) -> None:
+        conn.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(version=_TABLES.c.version + 1))
+
+    def _add_player(self, conn: Connection, table_id: str, p: NewPlayer) -> int:
+        pk = conn.execute(insert(_PLAYERS).values(
+            table_id=table_id, seat=p.seat, name=p.name, token_hash=p.token_hash, is_host=p.is_host,
+            is_bot=p.is_bot, bot_kind=p.bot_kind, status="playing", created_at=utcnow())).inserted_primary_key
+        assert pk is not None
+        pid = int(pk[0])
+        if p.buy_in:
+            self._add_entries(conn, table_id, None, [Entry("player", p.buy_in, pid, "buy_in"),
+                                                     Entry("bank", -p.buy_in, None, "buy_in")])
+        return pid
+
+    def _change_seats(self, conn: Connection, change: SeatChange) -> None:
+        entries = [e for pid, amount, memo in change.moves if amount
+                   for e in (Entry("player", amount, pid, memo), Entry("bank", -amount, None, memo))]
+        # a seat given up first: another player may take it in the same change
+        for pid, fields in sorted(change.players.items(), key=lambda kv: kv[1].get("seat") is not None):
+            conn.execute(update(_PLAYERS).where(_PLAYERS.c.id == pid, _PLAYERS.c.table_id == change.table_id)
+                         .values(**fields))
+        if change.table:
+            conn.execute(update(_TABLES).where(_TABLES.c.id == change.table_id).values(**change.table))
+        self._add_entries(conn, change.table_id, None, entries)
+
+    def _write_deal(self, conn: Connection, w: DealWrite, current: int | None) -> int:
+        """One :class:`DealWrite` (Core statements: the hot path of every action)."""
+        now = utcnow()
+        deal_id = w.deal_id
+        if w.open is not None:
+            pk = conn.execute(insert(_DEALS).values(
+                table_id=w.table_id, number=w.open.number, status="in_progress", seats=w.open.seats,
+                rules=w.open.rules, started_at=now)).inserted_primary_key
+            assert pk is not None
+            deal_id = int(pk[0])
+        elif deal_id is None:
+            deal_id = current if current is not None else conn.execute(
+                select(_DEALS.c.id).where(_DEALS.c.table_id == w.table_id, _DEALS.c.status == "in_progress")
+                .order_by(_DEALS.c.id.desc()).limit(1)).scalar()
+            if deal_id is None:
+                raise StoreError(f"table {w.table_id!r} has no deal in progress to write to")
+        if w.records:
+            conn.execute(insert(_ACTIONS), [
+                {"deal_id": deal_id, "seq": w.seq + i, "player_id": w.player_id, "record": rec,
+                 "created_at": now} for i, rec in enumerate(w.records)])
+        self._add_entries(conn, w.table_id, deal_id, w.entries)
+        if w.close is not None:
+            conn.execute(update(_DEALS).where(_DEALS.c.id == deal_id).values(
+                status=w.close.status, result=w.close.result, void_reason=w.close.void_reason, ended_at=now))
+        return int(deal_id)
+
+    # ---------------------------------------------------- due work (bots, clocks)
+
+    def claim_due(self, now: float, lease: float, limit: int = 16) -> list[str]:
+        """Claim the tables whose ``due_at`` has come (at most ``limit``, earliest first):
+        each gets ``due_at = now + lease``, so no other server takes it meanwhile (and a
+        server that dies holding it lets it come due again). PostgreSQL skips rows another
+        transaction holds (``FOR UPDATE SKIP LOCKED``); SQLite writes one at a time anyway.
 
         Returns:
-            one dict per voided deal: ``table_id``, ``number``, ``refunds``
-            (``{player_id: chips}``).
+            the claimed table ids.
         """
-        out = []
+        lock = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else ""
         with self.Session.begin() as s:
-            deals = s.scalars(select(Deal).where(Deal.status == "in_progress").order_by(Deal.id)).all()
-            for d in deals:
-                rows = s.execute(
-                    select(LedgerEntry.account, LedgerEntry.player_id, func.sum(LedgerEntry.amount))
-                    .where(LedgerEntry.deal_id == d.id)
-                    .group_by(LedgerEntry.account, LedgerEntry.player_id)
-                ).all()
-                entries: list[Entry] = []
-                refunds: dict[int, int] = {}
-                for account, player_id, total in rows:
-                    total = int(total or 0)
-                    if total:
-                        entries.append(Entry(account, -total, player_id, "refund"))
-                        if account == "player" and player_id is not None:
-                            refunds[int(player_id)] = -total
-                if entries:
-                    self._add_entries(s, d.table_id, d.id, entries)
-                seq = s.scalar(select(func.coalesce(func.max(DealAction.seq), -1))
-                               .where(DealAction.deal_id == d.id))
-                s.add(DealAction(deal_id=d.id, seq=(-1 if seq is None else int(seq)) + 1, player_id=None,
-                                 record={"kind": "void", "reason": reason}, created_at=utcnow()))
-                d.status = "voided"
-                d.void_reason = reason
-                d.ended_at = utcnow()
-                d.result = {"voided": True, "refunds": {str(k): v for k, v in refunds.items()}}
-                out.append({"table_id": d.table_id, "number": d.number, "refunds": refunds})
-        return out
+            rows = s.execute(text(
+                "UPDATE game_tables SET due_at = :lease WHERE id IN (SELECT id FROM game_tables "
+                f"WHERE due_at <= :now ORDER BY due_at LIMIT :limit{lock}) RETURNING id"),
+                {"now": now, "lease": now + lease, "limit": limit}).all()
+            return [str(r[0]) for r in rows]
+
+    def next_due(self) -> float | None:
+        """The earliest ``due_at`` of any table (Unix seconds), or ``None``."""
+        with self.Session() as s:
+            due = s.scalar(select(func.min(GameTable.due_at)))
+            return None if due is None else float(due)
+
+    def set_due(self, table_id: str, version: int, due_at: float | None) -> bool:
+        """Set a table's ``due_at`` if it still has ``version`` (a claim that found nothing
+        to do); the version stays. Returns whether it was set."""
+        with self.Session.begin() as s:
+            res = s.execute(update(GameTable).where(GameTable.id == table_id, GameTable.version == version)
+                            .values(due_at=due_at))
+            return bool(res.rowcount)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ reads
 
-    def load_tables(self) -> list[TableRow]:
-        """Every table (open and closed) with its players, those who left included
-        (and their balances from the ledger)."""
+    def table_versions(self, table_ids: Iterable[str] | None = None) -> dict[str, int]:
+        """``{table id: version}`` of the given tables (``None``: of every open table)."""
+        q = select(GameTable.id, GameTable.version)
+        q = q.where(GameTable.status == "open") if table_ids is None else q.where(GameTable.id.in_(list(table_ids)))
         with self.Session() as s:
+            return {str(i): int(v) for i, v in s.execute(q).all()}
+
+    def public_tables(self) -> dict[str, int]:
+        """``{table id: version}`` of the open public tables (the lobby's)."""
+        with self.Session() as s:
+            return {str(i): int(v) for i, v in s.execute(
+                select(GameTable.id, GameTable.version).where(GameTable.status == "open", GameTable.public)).all()}
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """A table as it is now: its row, players (those who left included) with their
+        balances from the ledger, next deal number, version, state, the deal in progress
+        and the last finished deal with their histories - one consistent snapshot (PostgreSQL: REPEATABLE READ; SQLite: the
+        version is read first, so a later write shows as a newer version). ``None``: no such table."""
+        with self.Session() as s:
+            if self.dialect == "postgresql":
+                s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            t = s.get(GameTable, table_id)
+            if t is None:
+                return None
             balances = dict(s.execute(
                 select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
-                .where(LedgerEntry.account == "player").group_by(LedgerEntry.player_id)).all())
-            next_numbers = dict(s.execute(
-                select(Deal.table_id, func.max(Deal.number)).group_by(Deal.table_id)).all())
-            players: dict[str, list[PlayerRow]] = defaultdict(list)
-            for p in s.scalars(select(Player).order_by(Player.table_id, Player.id)):
-                players[p.table_id].append(PlayerRow(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot,
-                                                     p.bot_kind, int(balances.get(p.id) or 0), p.status))
-            tables = s.scalars(select(GameTable).order_by(GameTable.created_at)).all()
-            return [TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players[t.id],
-                             int(next_numbers.get(t.id) or 0) + 1, t.status, bool(t.public)) for t in tables]
+                .where(LedgerEntry.table_id == table_id, LedgerEntry.account == "player")
+                .group_by(LedgerEntry.player_id)).all())
+            last = s.scalar(select(func.max(Deal.number)).where(Deal.table_id == table_id))
+            players = [PlayerRow(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
+                                 int(balances.get(p.id) or 0), p.status)
+                       for p in s.scalars(select(Player).where(Player.table_id == table_id).order_by(Player.id))]
+            deals = s.scalars(select(Deal).where(Deal.table_id == table_id).order_by(Deal.number.desc()).limit(2)).all()
+            current = next((d for d in deals if d.status == "in_progress"), None)
+            finished = next((d for d in deals if d.status != "in_progress"), None)
+
+            def stored(d: Deal | None) -> OpenDeal | None:
+                return None if d is None else OpenDeal(int(d.id), int(d.number), dict(d.seats or {}), [
+                    a.record for a in s.scalars(select(DealAction).where(DealAction.deal_id == d.id)
+                                                .order_by(DealAction.seq))])
+
+            return TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players, int(last or 0) + 1,
+                            t.status, bool(t.public), int(t.version or 0), t.state, stored(current), stored(finished))
 
     def chip_totals(self, table_id: str) -> dict[str, Any]:
         """The night's figures of a table from its ledger: per player the sums by memo
@@ -595,28 +777,23 @@ class Store:
 
     # ------------------------------------------------ real cards (docs/rules.md FOAK-15)
 
-    def take_back_records(self, deal_id: int, seq: int, count: int) -> None:
-        """Remove the last ``count`` history records of deal ``deal_id`` - those from ``seq`` on -
-        in one transaction: the host of a table dealt with real cards took back a card (with
-        what followed it by itself), so the stored history replays to the deal as it stands.
-        No ledger entry changes: a card moves no chips unless it ends the deal, and the cards
-        of a deal that ended are never taken back.
+    @staticmethod
+    def _take_back(conn: Connection, t: TakeBack) -> None:
+        """One :class:`TakeBack` (in a :meth:`commit_table`).
 
         Raises:
-            StoreError: the deal is not in progress, or does not hold exactly ``count``
-                records from ``seq`` on, the last of them its last (nothing is removed).
+            StoreError: the deal is not in progress, or its records from ``t.seq`` on are not
+                exactly ``t.count``, the last of them its last (the whole commit is undone).
         """
-        with self.Session.begin() as s:
-            status = s.scalar(select(Deal.status).where(Deal.id == deal_id))
-            if status != "in_progress":
-                raise StoreError(f"deal {deal_id} is {status or 'unknown'}: its history records stay")
-            rows = s.scalars(select(DealAction).where(DealAction.deal_id == deal_id, DealAction.seq >= seq)
-                             .order_by(DealAction.seq)).all()
-            if [r.seq for r in rows] != list(range(seq, seq + count)):
-                raise StoreError(f"deal {deal_id} holds {len(rows)} record(s) from seq {seq} on, not the {count} "
-                                 "to take back: nothing removed")
-            for row in rows:
-                s.delete(row)
+        status = conn.execute(select(_DEALS.c.status).where(_DEALS.c.id == t.deal_id)).scalar()
+        if status != "in_progress":
+            raise StoreError(f"deal {t.deal_id} is {status or 'unknown'}: its history records stay")
+        where = (_ACTIONS.c.deal_id == t.deal_id) & (_ACTIONS.c.seq >= t.seq)
+        held = sorted(int(x) for x in conn.execute(select(_ACTIONS.c.seq).where(where)).scalars())
+        if held != list(range(t.seq, t.seq + t.count)):
+            raise StoreError(f"deal {t.deal_id} holds {len(held)} record(s) from seq {t.seq} on, not the "
+                             f"{t.count} to take back: nothing removed")
+        conn.execute(delete(_ACTIONS).where(where))
 
 
 def _deal_summary(d: Deal) -> dict[str, Any]:

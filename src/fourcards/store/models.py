@@ -10,7 +10,10 @@ Tables:
 * ``game_tables`` - one row per table: the game (``"poker"`` for Four Card Poker,
   ``"kind"`` for Four of a Kind), its rules (``rules.to_dict()``) and settings
   (starting chips, bot ante, turn clock, seat approval...), ``status`` (``open`` or
-  ``closed``) and ``public`` (listed in the lobby; private tables are reached by link).
+  ``closed``) and ``public`` (listed in the lobby; private tables are reached by link);
+  ``version`` (bumped by every write: servers sharing the database compare it), ``state``
+  (the table log, waiting requests, time-outs, the turn clock, the button) and ``due_at``
+  (when a bot or a turn clock next needs a server, Unix seconds).
 * ``players`` - a seat at a table, by name; ``token_hash`` is the SHA-256 of the
   secret seat token (the token itself is never stored); ``is_host`` marks the
   table's host, ``is_bot``/``bot_kind`` the computer players; ``status`` is
@@ -27,8 +30,8 @@ Tables:
   result), ``"bank"`` (where buy-ins come from), ``"bets"`` (Four Card Poker
   wagers on the layout during a deal) or ``"pot"`` (a Four of a Kind pot during a
   deal); ``bets`` and ``pot`` balances are per ``deal_id`` and end at zero.
-* ``server_runs`` - one row per start of a server holding the database's server lock
-  (:mod:`fourcards.store.lock`); its id is the epoch of that run's table versions.
+* ``server_runs`` - one row per server start of versions 0.x before shared tables
+  (kept for old databases; no longer written).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -93,6 +97,12 @@ class GameTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="open")
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: Bumped by every write to the table (optimistic concurrency between servers).
+    version: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    #: The table's own state beside deals and ledger: log, requests, time-outs, clock, button.
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: When the table next needs a server without a request (Unix seconds; None: never).
+    due_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class Player(Base):

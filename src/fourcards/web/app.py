@@ -60,10 +60,11 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from fourcards import __version__
+from fourcards.errors import RulesError
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
+from fourcards.poker.payout import PAYOUT_FIELDS, PayoutInputError, check_payout
 from fourcards.store import MAX_INTEGER, default_database_url
-from fourcards.store.lock import ServerLock
 from fourcards.web import assets
 from fourcards.web.games import GAMES
 from fourcards.web.hub import Hub
@@ -75,6 +76,7 @@ from fourcards.web.schemas import (
     CreateTable,
     Decision,
     MyTables,
+    SettleIn,
     SitDown,
     TableSettings,
     TopUp,
@@ -125,8 +127,8 @@ def _env_delay() -> float:
     return delay
 
 
-def create_app(database_url: str | None = None, *, bot_delay: float | None = None, public_url: str | None = None,
-               server_lock: ServerLock | None = None) -> FastAPI:
+def create_app(database_url: str | None = None, *, bot_delay: float | None = None,
+               public_url: str | None = None) -> FastAPI:
     """Build the web app.
 
     Args:
@@ -136,21 +138,17 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             or 0.7; tests pass 0: bots move before the request returns).
         public_url: the address people reach the server at (invitation links, QR codes);
             default env ``FOURCARDS_PUBLIC_URL``, else none (pages use their own address).
-        server_lock: the database's server lock if the caller holds it already
-            (``fourcards serve``); else the app takes it when it starts.
 
     Raises:
         ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10.
 
-    When the app starts (its lifespan) it takes the database's server lock (a
-    second server on the same database fails to start:
-    :class:`fourcards.store.lock.DatabaseInUse`), migrates the database, voids and
-    refunds interrupted deals, and loads the tables.
+    When the app starts (its lifespan) it opens and migrates the database; tables are
+    read from it as they are needed. Any number of apps may share one database
+    (:mod:`fourcards.web.hub`): a deal in progress goes on through any of them.
     """
     url = database_url or default_database_url()
     delay = bot_delay if bot_delay is not None else _env_delay()
-    hub = Hub(url, bot_delay=delay, public_url=public_url or os.environ.get("FOURCARDS_PUBLIC_URL") or None,
-              server_lock=server_lock)
+    hub = Hub(url, bot_delay=delay, public_url=public_url or os.environ.get("FOURCARDS_PUBLIC_URL") or None)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -187,10 +185,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     @app.get("/api/health", tags=["meta"])
     async def health() -> dict[str, Any]:
-        """Liveness: 200 with the number of tables and the database kind."""
-        return {"status": "ok" if not hub.lock_lost else "lost the database", "version": __version__,
-                "tables": len(hub.tables), "database": hub.store.dialect if hub.store else None,
-                "database_lock": "lost" if hub.lock_lost else "held"}
+        """Liveness: 200 with the number of tables this server holds, the database kind and
+        this server's process id (servers may share the database)."""
+        return {"status": "ok", "version": __version__, "tables": len(hub.tables),
+                "database": hub.store.dialect if hub.store else None, "pid": os.getpid()}
 
     @app.get("/api/presets", tags=["meta"])
     async def presets() -> dict[str, Any]:
@@ -207,9 +205,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def list_tables() -> dict[str, Any]:
         """The public tables' summaries (newest first). Private tables (the default) are
         reached by their link only: see ``POST /api/tables/mine``."""
-        tables = sorted((t for t in hub.tables.values() if t.public and t.status == "open"),
-                        key=lambda t: str(t.created_at or ""), reverse=True)
-        return {"tables": [t.summary() for t in tables]}
+        return {"tables": [t.summary() for t in await hub.public_tables()]}
 
     @app.post("/api/tables/mine", tags=["lobby"])
     async def my_tables(body: MyTables) -> dict[str, Any]:
@@ -219,9 +215,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         tokens are left out, so nothing is learnt from them."""
         out = []
         for tid, token in body.tokens.items():
-            t = hub.tables.get(tid)
+            t = await hub.find(tid)
             if t is None:
                 continue
+            await t.sync()
             try:
                 seat, request = t.viewer(token)
             except ApiError:
@@ -245,7 +242,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(table_id: str) -> dict[str, Any]:
         """One table's summary and its players (names, seats, balances, status)."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
+        await t.sync()
         return {**t.summary(), "seats": [p.public() for _, p in sorted(t.players.items())]}
 
     @app.post("/api/tables/{table_id}/seats", status_code=201, tags=["tables"])
@@ -254,7 +252,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         "balance"}``. A person who left the table gets their seat back with their balance.
         When the host approves new seats: ``202 {"status": "pending", "request", "name",
         "token"}`` - the token becomes the seat's once the host approves."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         out = await t.join(body.name)
         return JSONResponse(out, status_code=201 if out["status"] == "seated" else 202)
 
@@ -262,13 +260,25 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def state(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """The caller's view: its seat's observation and table data (no token: a spectator's;
         a token whose seat request waits: a spectator's with ``request``)."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
+        await t.sync()
         seat, request = t.viewer(x_seat_token)
         return t.view(seat, request)
 
+    async def _auth(t: Table, token: str | None) -> SeatInfo:
+        """The seat of ``token`` (:meth:`Table.authenticate`); a token this server's copy does
+        not know yet (a seat taken through another server) looks at the database first."""
+        try:
+            return t.authenticate(token)
+        except ApiError as exc:
+            if exc.status != 403:
+                raise
+        await t.sync()
+        return t.authenticate(token)
+
     async def _seat_op(table_id: str, number: int, token: str | None) -> tuple[Table, SeatInfo, SeatInfo]:
-        t = hub.get(table_id)
-        by = t.authenticate(token)
+        t = await hub.get(table_id)
+        by = await _auth(t, token)
         return t, by, t.seat_of(number)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/sit-out", tags=["seats"])
@@ -312,8 +322,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
                        x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host: make the table public or private, set the turn clock (seconds, 0: none),
         require approval of new seats or not."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.configure(seat, public=body.public, turn_clock=body.turn_clock, seat_approval=body.seat_approval)
         return t.view(seat)
 
@@ -321,8 +331,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def close(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host: close the table - a deal in progress is voided, everyone is cashed out
         (``{"cashed_out": {name: chips}}``); the history and the settlement stay readable."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         return {"cashed_out": await t.close(seat)}
 
     @app.post("/api/tables/{table_id}/top-ups", tags=["seats"])
@@ -330,23 +340,23 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         """Ask for ``amount`` more chips from the bank: the host's own is made at once
         (``{"status": "done", "balance"}``), anyone else's waits for the host
         (``{"status": "pending", "request"}``)."""
-        t = hub.get(table_id)
-        return await t.top_up(t.authenticate(x_seat_token), body.amount)
+        t = await hub.get(table_id)
+        return await t.top_up(await _auth(t, x_seat_token), body.amount)
 
     @app.post("/api/tables/{table_id}/requests/{request_id}", tags=["host"])
     async def decide(table_id: str, request_id: Annotated[int, Path(ge=1, le=MAX_INTEGER)], body: Decision,
                      x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host: approve (``{"approve": true}``) or turn down a waiting seat or top-up request."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         req = await t.decide(seat, request_id, body.approve)
         return {"request": req.public()}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def act(table_id: str, body: ActionIn, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """A seat's action (see :class:`ActionIn`); returns the seat's new view."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.act(seat, body)
         return t.view(seat)
 
@@ -354,8 +364,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def deal(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host: Four Card Poker - bots place their antes and the cards are dealt;
         Four of a Kind - start the next deal."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.start(seat)
         return t.view(seat)
 
@@ -368,8 +378,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         gets a new card and why. 422 for text that is not cards; 409 for a card already seen
         (named, with where it lies), when no card is due, or at a deck table; 403 for a
         guest. A refused request changes nothing (docs/rules.md FOAK-14)."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.enter_cards(seat, body.cards)
         return t.view(seat)
 
@@ -377,8 +387,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def take_back(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host, at a table dealt with real cards: take back the last card entered, until the
         next action (never once the deal is over); logged (docs/rules.md FOAK-15)."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.take_back(seat)
         return t.view(seat)
 
@@ -395,16 +405,16 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def void(table_id: str, body: VoidIn, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host: void the deal in progress (the host's ruling): every wager / the pot is
         returned and the ruling is logged in the deal's history."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.void(seat, body.reason)
         return t.view(seat)
 
     @app.post("/api/tables/{table_id}/bots", tags=["host"])
     async def bots(table_id: str, body: AddBots, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Host: fill empty seats with bots."""
-        t = hub.get(table_id)
-        seat = t.authenticate(x_seat_token)
+        t = await hub.get(table_id)
+        seat = await _auth(t, x_seat_token)
         await t.add_bots(seat, body.count, body.kind)
         return t.view(seat)
 
@@ -412,7 +422,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def deals(table_id: str) -> dict[str, Any]:
         """The table's deals, newest first (status, seats, result; no history), each finished
         one with ``players``: who won (+) or lost (-) how many chips in it, by name."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
+        await t.sync()
         rows = await hub.run_db(hub.require_store().list_deals, t.id)
         out = []
         for d in rows:
@@ -440,7 +451,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         may see it (the engine's ``observation(player).history``: e.g. the cards of Four
         Card Poker seats that folded stay hidden from other seats) and its ledger
         entries. A deal in progress is refused (409): its cards are still secret."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         seat = t.optional_seat(x_seat_token)
         return t.publish(await _finished_deal(t, number), seat)
 
@@ -450,7 +461,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         """A finished deal step by step as the caller may see it: after each action or card,
         the engine's replay of the history up to there seen through the caller's
         ``observation(player)`` (a spectator's without a token), with the table log's lines."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         seat = t.optional_seat(x_seat_token)
         d = await _finished_deal(t, number)
         return await asyncio.to_thread(t.replay, d, seat)
@@ -459,13 +470,17 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def settlement(table_id: str) -> dict[str, Any]:
         """The night's settlement: each person's buy-in, top-ups, chips cashed out, stack and
         net; the house's net at Four Card Poker; ``total`` 0."""
-        return await hub.get(table_id).settlement()
+        t = await hub.get(table_id)
+        await t.sync()
+        return await t.settlement()
 
     @app.get("/api/tables/{table_id}/settlement.csv", tags=["history"])
     async def settlement_csv(table_id: str) -> Response:
         """The night's settlement as CSV (one row per person, then the house, chips in play
         and the total)."""
-        s = await hub.get(table_id).settlement()
+        t = await hub.get(table_id)
+        await t.sync()
+        s = await t.settlement()
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\r\n")
         w.writerow(["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack", "net"])
@@ -484,7 +499,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def ledger(table_id: str) -> dict[str, Any]:
         """The table's latest chip ledger entries and an audit (total 0, every
         transaction balanced, every finished deal's pot/bets emptied)."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
+        await t.sync()
         store = hub.require_store()
         entries = await hub.run_db(store.ledger, t.id)
         check = await hub.run_db(store.ledger_check, t.id)
@@ -503,7 +519,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         ``{"type": "ack", "id": n}`` or ``{"type": "error", "id": n, "status": 4xx,
         "detail": ...}``."""
         await websocket.accept()
-        table = hub.tables.get(table_id)
+        table = await hub.find(table_id)
+        if table is not None:
+            await table.sync()
         if table is None:
             await websocket.send_text(json.dumps({"type": "error", "status": 404,
                                                   "detail": f"unknown table {table_id!r}"}))
@@ -517,14 +535,14 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             await websocket.send_text(json.dumps({"type": "error", "status": exc.status, "detail": exc.detail}))
             await websocket.close(code=4403)
             return
-        conn = Connection(websocket, seat, request)
+        conn = Connection(websocket, seat, request, None if not token else hash_token(token))
         table.conns.add(conn)
         pump = asyncio.create_task(conn.pump())
         if seat is not None:
             seat.online += 1
             table.notify()  # everyone sees the seat online (this connection gets its view too)
         else:
-            conn.push(json.dumps(table.view(seat, request)))
+            conn.push(table.view_json(seat, request))
         try:
             while True:
                 message = await websocket.receive()
@@ -608,7 +626,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby_page(request: Request) -> HTMLResponse:
         return page(request, "lobby.html", {
-            "tables": [t.summary() for t in hub.tables.values() if t.public and t.status == "open"],
+            "tables": [t.summary() for t in await hub.public_tables()],
             "poker_presets": list(poker_rules.PRESETS), "kind_presets": list(kind_rules.PRESETS),
             "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
             "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),
@@ -618,23 +636,79 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def table_qr(request: Request, table_id: str) -> Response:
         """A QR code (SVG) of the table's invitation link: from the server's public address
         (``fourcards serve --lan``), else from this request's address."""
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         url = t.invite_url or f"{str(request.base_url).rstrip('/')}/t/{t.id}"
         svg = await asyncio.to_thread(qr_svg, url)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
     async def history_page(request: Request, table_id: str) -> HTMLResponse:
-        t = hub.tables.get(table_id)
+        t = await hub.find(table_id)
         if t is None:
             return page(request, "missing.html", {"table_id": table_id}, status_code=404)
         return page(request, "history.html", {"table": t.summary()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
-        t = hub.tables.get(table_id)
+        t = await hub.find(table_id)
         if t is None:
             return page(request, "missing.html", {"table_id": table_id}, status_code=404)
         return page(request, "table.html", {"table": t.summary()})
+
+
+    # ------------------------------------------- the payout checker (issue 15, item 3; docs/web.md)
+
+    checker_fields = {**PAYOUT_FIELDS, "rules": "the rules", "table": "the table"}
+
+    async def checker_rules(preset: str | None, table_id: str | None) -> poker_rules.PokerRules:
+        """A preset's rules (``live`` when neither is given) or a Four Card Poker table's.
+
+        Raises:
+            ApiError: 404, no such table.
+            PayoutInputError: both given, an unknown preset, a Four of a Kind table.
+        """
+        if table_id is None:
+            try:
+                return poker_rules.get_rules(preset or "live")
+            except RulesError as exc:
+                raise PayoutInputError(str(exc), "rules") from exc
+        if preset is not None:
+            raise PayoutInputError("give a rules preset or a table, not both", "rules")
+        t = await hub.get(table_id)
+        if not isinstance(t.rules, poker_rules.PokerRules):
+            raise PayoutInputError(f"table {t.id!r} plays {t.game.title}: the payout checker is for "
+                                   "Four Card Poker", "table")
+        return t.rules
+
+    @app.post("/api/poker/settle", tags=["poker"], response_model=None)
+    async def poker_settle(body: SettleIn) -> JSONResponse:
+        """The payout checker: settle one seat's wagers on the cards given (see :class:`SettleIn`), under
+        a rules preset or a table's rules. 200: what ``fourcards poker settle --json`` prints - each
+        wager's result in signed chips (``wagers``: ante, play, ante_bonus, aces_up), the win cap's
+        ``win_cap_adjustment``, the ``net``, both best four-card hands card by card and the rules'
+        name. 422 ``{"detail", "field"}``: bad cards, wagers or rules, naming the input at fault
+        (nothing is settled); 404: no such table."""
+        try:
+            rules = await checker_rules(body.rules, body.table)
+            payout = check_payout(rules, body.player, body.dealer, up=body.up, ante=body.ante, play=body.play,
+                                  fold=body.fold, aces_up=body.aces_up)
+        except PayoutInputError as exc:
+            return JSONResponse({"detail": f"{checker_fields[exc.field]}: {exc}", "field": exc.field},
+                                status_code=422)
+        return JSONResponse(payout.to_dict())
+
+    def checker_page(request: Request, rules: dict[str, Any], table: dict[str, Any] | None) -> HTMLResponse:
+        return page(request, "checker.html", {"rules": rules, "table": table})
+
+    @app.get("/poker/checker", response_class=HTMLResponse, include_in_schema=False)
+    async def poker_checker_page(request: Request) -> HTMLResponse:
+        return checker_page(request, {k: v.to_dict() for k, v in poker_rules.PRESETS.items()}, None)
+
+    @app.get("/t/{table_id}/checker", response_class=HTMLResponse, include_in_schema=False)
+    async def table_checker_page(request: Request, table_id: str) -> HTMLResponse:
+        t = await hub.find(table_id)
+        if t is None or not isinstance(t.rules, poker_rules.PokerRules):
+            return page(request, "missing.html", {"table_id": table_id}, status_code=404)
+        return checker_page(request, {"table": t.rules.to_dict()}, t.summary())
 
     return app

@@ -327,6 +327,10 @@ class PokerGame(TableGame):
         """The seat's player (seat - 1)."""
         return next((int(k) - 1 for k, v in seats.items() if v == player_id), None)
 
+    def order(self, seats: dict[str, Any]) -> list[int]:
+        """Player ``p`` plays at table seat ``p + 1``, in every round."""
+        return list(range(1, self.table.rules.max_seats + 1))
+
     def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int,
                   name: Callable[[int], str]) -> list[str]:
         """Wagers (and wagers taken back), the up card, decisions and the showdown."""
@@ -702,6 +706,20 @@ class KindGame(TableGame):
         """The engine player of ``player_id``."""
         return next((int(k) for k, v in seats.items() if v == player_id), None)
 
+    def order(self, seats: dict[str, Any]) -> list[int]:
+        """The table seat of each engine player (0 for a player no longer seated)."""
+        by_id = self.table.by_id
+        return [by_id[pid].seat if pid in by_id else 0 for _, pid in sorted((int(k), v) for k, v in seats.items())]
+
+    def saved(self) -> dict[str, Any]:
+        """The button's table seat."""
+        return {"button_seat": self.button_seat}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """The button's table seat (if stored)."""
+        if "button_seat" in saved:
+            self.button_seat = saved["button_seat"]
+
     def log_lines(self, records: list[dict[str, Any]], state: GameState, number: int,
                   name: Callable[[int], str]) -> list[str]:
         """Each betting move, card, uncalled bet, finish, award and seat sitting out."""
@@ -853,7 +871,7 @@ class KindGame(TableGame):
         not sitting out, with chips for the ante: the next deal needs ``min_players`` of them).
         Every card is face up: all seats see the same deal."""
         t = self.table
-        if self._public_version != t.version:
+        if self._public_version != t.gen:
             public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
             if t.state is not None:
                 public["deal"] = {"number": t.number, **self._deal(t.state, t.order, self.odds),
@@ -862,7 +880,7 @@ class KindGame(TableGame):
                 history = self._seen(t.last).history
                 voided = history[-1].to_dict().get("reason") if self._seen(t.last).phase == "voided" else None
                 public["last"] = {"number": t.last_number, "voided": voided, **self._deal(t.last, t.last_order, {})}
-            self._public, self._public_version = public, t.version
+            self._public, self._public_version = public, t.gen
         out = dict(self._public)
         deal = out["deal"]
         actions: list[dict[str, Any]] = []

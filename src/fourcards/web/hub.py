@@ -1,12 +1,28 @@
-"""The web app's state: the store, the tables in memory, worker threads, background tasks.
+"""The web app's state: the store, this server's copies of tables, worker threads, and the
+background work of a server that shares its database with others.
 
-:class:`Hub` is created by :func:`fourcards.web.app.create_app` and started in
-the app's lifespan: it takes the database's server lock (:mod:`fourcards.store.lock`)
-before anything else - a second server on the same database stops there - then
-migrates the database, records the run (its id is the epoch of every table
-version of this run, so versions never go backwards across restarts), voids and
-refunds every deal a previous run left in progress (a crash or restart), and
-loads every table and balance back from the database.
+:class:`Hub` is created by :func:`fourcards.web.app.create_app` and started in the
+app's lifespan: it opens (and migrates) the database and starts three background
+tasks. Any number of servers may share one database (``fourcards serve --workers N``,
+or several machines behind a load balancer: docs/deploy.md); none holds a table:
+
+* tables are read from the database when first needed and kept as copies
+  (:class:`~fourcards.web.tables.Table`) that every change checks against the table's
+  version (see :mod:`fourcards.web.tables`);
+* **changes elsewhere**: on PostgreSQL a listening connection hears every table write
+  (``LISTEN`` :data:`~fourcards.store.CHANGES_CHANNEL`, sent by the writing transaction);
+  on both databases a cheap poll of the versions of the tables held here
+  (:data:`POLL_S`) catches the rest (SQLite has no notifications). A copy found older is
+  marked stale and, if browsers watch it here, read again and pushed to them;
+* **due work** (a bot to move, a turn clock run out, a seat that sits out to act): each
+  table's ``due_at`` in the database is claimed by one server at a time
+  (:meth:`fourcards.store.Store.claim_due`: ``FOR UPDATE SKIP LOCKED`` on PostgreSQL) and
+  done by it; a server that dies holding a claim lets it come due again after
+  :data:`CLAIM_LEASE_S`.
+
+A deal in progress is in the database after every action, so a restart - or the death
+of one of several servers - loses nothing: the next server to touch the table replays
+the deal from its stored history and the deal goes on (voiding stays the host's ruling).
 """
 
 from __future__ import annotations
@@ -14,36 +30,39 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import os
 import secrets
-import socket
 import string
+import threading
+import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from fourcards.errors import FourcardsError
-from fourcards.store import Store, StoreError
-from fourcards.store.lock import DatabaseInUse, ServerLock, acquire_server_lock
+from fourcards.store import CHANGES_CHANNEL, Store, TableRow
 from fourcards.web.games import GAMES, new_table_rules
+from fourcards.web.players import kind_bot_names
 from fourcards.web.schemas import CreateTable
 from fourcards.web.tables import ApiError, SeatInfo, Table
 
-__all__ = ["Hub"]
+__all__ = ["Hub", "POLL_S", "CLAIM_LEASE_S"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 _ID_ALPHABET = string.ascii_lowercase + string.digits
-#: Table versions of run ``r`` are ``r * VERSION_EPOCH + n``: above every version of earlier runs
-#: (exact in JavaScript for 2**21 runs of up to 2**32 changes per table).
-VERSION_EPOCH = 2**32
-#: Seconds between checks that a PostgreSQL server lock's connection still holds the lock.
-LOCK_CHECK_S = 15.0
+#: Seconds between polls of the versions of the tables this server holds (SQLite; on
+#: PostgreSQL notifications come at once and the poll is a safety net, every 5 s).
+POLL_S = 0.5
+POLL_S_POSTGRES = 5.0
+#: Seconds a server holds a claimed table's due work before another may take it.
+CLAIM_LEASE_S = 10.0
+#: Longest sleep of the due-work loop (it wakes earlier for a due time set here or heard of).
+DUE_SLEEP_S = 1.0
 
 
 class Hub:
-    """Tables in memory over one :class:`~fourcards.store.Store`.
+    """This server's copies of tables over one :class:`~fourcards.store.Store` (see the module doc).
 
     Args:
         database_url: SQLAlchemy URL.
@@ -51,113 +70,63 @@ class Hub:
             request that made it their turn).
         public_url: the address people reach this server at (``http://192.168.1.20:8000``):
             invitation links and QR codes are built from it; ``None``: pages use their own.
-        server_lock: the database's server lock, already held (``fourcards serve`` takes it
-            before migrating); ``None``: taken at start. The hub releases it when it stops.
     """
 
-    def __init__(self, database_url: str, *, bot_delay: float = 0.0, public_url: str | None = None,
-                 server_lock: ServerLock | None = None) -> None:
+    def __init__(self, database_url: str, *, bot_delay: float = 0.0, public_url: str | None = None) -> None:
         self.database_url = database_url
         self.bot_delay = float(bot_delay)
         self.public_url = public_url.rstrip("/") if public_url else None
         self.store: Store | None = None
+        self.origin = secrets.token_hex(6)
         self.tables: dict[str, Table] = {}
-        self.version_base = 0
-        self.server_lock = server_lock
-        self.lock_lost = False  # another server took the database over: nothing more is read or written
-        self.lock_check_s = LOCK_CHECK_S
         self._executor: ThreadPoolExecutor | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.restart_voids: list[dict[str, Any]] = []
+        self._wake = asyncio.Event()
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._listener: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     # ------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        """Take the server lock, migrate, record the run, void interrupted deals (refunded),
-        load the tables.
+        """Open (and migrate) the database; start the due-work loop, the version poll and,
+        on PostgreSQL, the change listener.
 
         Raises:
-            fourcards.store.lock.DatabaseInUse: another server holds the database.
             fourcards.store.StoreError: a database that cannot be used.
         """
-        workers = 1 if self.database_url.startswith("sqlite") else 4
+        kind_bot_names.cache_clear()  # plug-in bots are read when a server starts
+        workers = 2 if self.database_url.startswith("sqlite") else 8
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourcards-db")
         try:
-            if self.server_lock is None:
-                self.server_lock = await self.run_db(acquire_server_lock, self.database_url)
-            await self._open()
+            self.store = await self.run_db(Store, self.database_url)
         except BaseException:
             await self.stop()
             raise
-        if self.server_lock.watched:
-            self.spawn(self._watch_lock())
-
-    async def _watch_lock(self) -> None:
-        """Keep the PostgreSQL server lock: a connection the database dropped (a restart of
-        the database server) loses the lock with it; take it again - or, if another server
-        took it meanwhile, stop reading and writing (every request: 503)."""
-        while not self.lock_lost:
-            await asyncio.sleep(self.lock_check_s)
-            lock = self.server_lock
-            if lock is None or await self.run_db(lock.alive):
-                continue
-            lock.release()
-            try:
-                self.server_lock = await self.run_db(acquire_server_lock, self.database_url)
-                log.warning("the database dropped the server lock's connection; the lock is taken again")
-            except DatabaseInUse as exc:
-                self.server_lock, self.lock_lost = None, True
-                log.critical("this server lost the database to another server (%s); it no longer reads or "
-                             "writes table data: stop it", exc)
-            except StoreError as exc:  # the database does not answer yet: try again next time
-                self.server_lock = lock
-                log.error("the server lock's connection is lost and the database does not answer (%s)", exc)
-
-    async def _open(self) -> None:
-        self.store = await self.run_db(Store, self.database_url)
-        run = await self.run_db(self.store.begin_run, socket.gethostname(), os.getpid())
-        self.version_base = run * VERSION_EPOCH
-        self.restart_voids = await self.run_db(self.store.void_interrupted_deals)
-        rows = await self.run_db(self.store.load_tables)
-        for row in rows:
-            players = [SeatInfo(p.id, p.seat or 0, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind, p.balance,
-                                p.status) for p in row.players]
-            game = GAMES[row.game]
-            try:
-                rules: Any = game.rules_from_dict(row.rules)
-                game.check_storable(rules)
-            except (FourcardsError, ApiError) as exc:  # stored by an older version that allowed them
-                log.warning("table %s is not opened: its rules are refused now (%s); its history and "
-                            "ledger stay in the database", row.id, getattr(exc, "detail", exc))
-                continue
-            t = Table(self, row.id, row.name, game, rules, row.settings, players,
-                      row.next_deal_number, row.created_at, status=row.status, public=row.public)
-            self.tables[t.id] = t
-        for v in self.restart_voids:
-            voided = self.tables.get(v["table_id"])
-            if voided is not None:
-                voided.add_log(f"{voided.game.word} {v['number']} was interrupted by a server restart: it is "
-                               "void and every wager is returned")
-        if self.restart_voids:
-            log.warning("voided %d deal(s) interrupted by the last shutdown", len(self.restart_voids))
+        self.spawn(self._due_loop())
+        self.spawn(self._poll_loop())
+        if self.store.dialect == "postgresql":
+            loop = asyncio.get_running_loop()
+            self._listener = threading.Thread(target=self._listen, args=(loop,), name="fourcards-listen",
+                                              daemon=True)
+            self._listener.start()
 
     async def stop(self) -> None:
-        """Cancel background tasks, close sockets' pumps, release the database."""
+        """Cancel background tasks, stop listening, release the database."""
+        self._stopping.set()
         for t in list(self._tasks):
             t.cancel()
-        for table in self.tables.values():
-            table.stop()
+        if self._listener is not None:
+            self._listener.join(timeout=3)
         if self.store is not None:
             self.store.close()
         if self._executor is not None:
             self._executor.shutdown(wait=True)
-        if self.server_lock is not None:
-            self.server_lock.release()
 
     # ------------------------------------------------------------- helpers
 
     async def run_db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking database call in the database worker thread(s)."""
+        """Run a blocking database call in a database worker thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
 
@@ -168,32 +137,90 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def require_store(self) -> Store:
-        """The store (the hub must be started).
+    def wake(self) -> None:
+        """A due time was set here: let the due-work loop look again now."""
+        self._wake.set()
 
-        Raises:
-            ApiError: 503 once another server took the database over (see :meth:`_watch_lock`).
-        """
-        if self.lock_lost:
-            raise ApiError(503, "this server no longer holds the database: another fourcards server took it "
-                                "over; nothing changed")
+    def require_store(self) -> Store:
+        """The store (the hub must be started)."""
         if self.store is None:
             raise RuntimeError("the web app has not started")
         return self.store
 
-    def get(self, table_id: str) -> Table:
-        """The table, or :class:`ApiError` 404."""
+    # -------------------------------------------------------------- tables
+
+    def _table(self, row: TableRow) -> Table | None:
+        game = GAMES[row.game]
+        try:
+            rules: Any = game.rules_from_dict(row.rules)
+            game.check_storable(rules)
+            return Table(self, row, game, rules)
+        except (FourcardsError, ApiError) as exc:  # stored by an older version that allowed them
+            log.warning("table %s is not opened: its rules or history are refused now (%s); its history and "
+                        "ledger stay in the database", row.id, getattr(exc, "detail", exc))
+            return None
+
+    async def get(self, table_id: str) -> Table:
+        """This server's copy of the table (read from the database when first needed).
+
+        Raises:
+            ApiError: 404 for a table that does not exist (or cannot be opened).
+        """
         t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        if len(table_id) > 16:
+            raise ApiError(404, f"unknown table {table_id[:16]!r}...")
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                row = await self.run_db(self.require_store().load_table, table_id)
+                t = None if row is None else self._table(row)
+                if t is not None:
+                    self.tables[table_id] = t
+                    if t.state is not None and t.in_progress:
+                        await t.game.prepare(t.state)
+                pending.set_result(t)  # type: ignore[arg-type]
+            except BaseException as exc:
+                pending.set_exception(exc)
+                pending.exception()  # retrieved: no "never retrieved" warning when nobody else waits
+                raise
+            finally:
+                del self._loading[table_id]
+        else:
+            t = await asyncio.shield(pending)
         if t is None:
             raise ApiError(404, f"unknown table {table_id!r}")
         return t
 
+    async def find(self, table_id: str) -> Table | None:
+        """:meth:`get`, or ``None`` for an unknown table."""
+        try:
+            return await self.get(table_id)
+        except ApiError:
+            return None
+
+    async def public_tables(self) -> list[Table]:
+        """The open public tables (the lobby's), newest first, each up to date."""
+        versions = await self.run_db(self.require_store().public_tables)
+        out = []
+        for tid, version in versions.items():
+            t = await self.find(tid)
+            if t is None:
+                continue
+            if version > t.db_version:
+                t.stale = True
+                await t.refresh()
+            if t.public and t.status == "open":
+                out.append(t)
+        return sorted(out, key=lambda t: str(t.created_at or ""), reverse=True)
+
     def new_table_id(self) -> str:
-        """A fresh random table id: 8 characters of ``a-z0-9``, not used by any table in memory."""
-        while True:
-            tid = "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
-            if tid not in self.tables:
-                return tid
+        """A fresh random table id: 8 characters of ``a-z0-9`` (2.8e12 of them; the database
+        refuses a duplicate)."""
+        return "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
 
     async def create_table(self, req: CreateTable) -> tuple[Table, SeatInfo, str]:
         """Create a table, seat the host at seat 1, add the requested bots.
@@ -209,9 +236,92 @@ class Hub:
         name = req.name or f"{req.host_name}'s {game.title} table"
         bots = settings.pop("bots")
         await self.run_db(store.create_table, tid, req.game, name, rules.to_dict(), settings, req.public)
-        table = Table(self, tid, name, game, rules, settings, [], 1, public=req.public)
-        self.tables[tid] = table
+        table = await self.get(tid)
         host, token = await table.sit(req.host_name, is_host=True)
         if bots:
             await table.add_bots(host, bots)
         return table, host, token
+
+    # ------------------------------------------------- changes on other servers
+
+    def changed(self, table_id: str, version: int) -> None:
+        """Another server wrote ``table_id`` at ``version``: a copy held here is stale; if
+        browsers watch it here, read it again and push their views."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            t.heard_of(version)
+
+    def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        """(Thread) PostgreSQL: LISTEN for table writes; hand each to :meth:`changed`."""
+        import psycopg
+
+        store = self.require_store()
+        conninfo = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANGES_CHANNEL}")
+                    while not self._stopping.is_set():
+                        for n in conn.notifies(timeout=0.5):
+                            tid, version, origin = (n.payload.split(" ") + ["", ""])[:3]
+                            if origin != self.origin:
+                                loop.call_soon_threadsafe(self._heard, tid, int(version or 0))
+            except Exception as exc:  # the database restarted: listen again (the poll covers the gap)
+                if self._stopping.is_set():
+                    return
+                log.warning("listening for table changes failed (%s); trying again", exc)
+                self._stopping.wait(1.0)
+
+    def _heard(self, table_id: str, version: int) -> None:
+        self.changed(table_id, version)
+        self._wake.set()  # its due time may have changed
+
+    async def _poll_loop(self) -> None:
+        """Poll the versions of the tables held here (SQLite's way to hear other servers;
+        PostgreSQL's safety net)."""
+        interval = POLL_S_POSTGRES if self.require_store().dialect == "postgresql" else POLL_S
+        while True:
+            await asyncio.sleep(interval)
+            if not self.tables:
+                continue
+            try:
+                versions = await self.run_db(self.require_store().table_versions, list(self.tables))
+            except Exception as exc:
+                log.warning("polling table versions failed: %s", exc)
+                continue
+            for tid, version in versions.items():
+                self.changed(tid, version)
+
+    # ------------------------------------------------------------ due work
+
+    async def _due_loop(self) -> None:
+        """Claim the tables whose due time has come and do their due work; sleep until the
+        next due time (at most :data:`DUE_SLEEP_S`), or until woken."""
+        store = self.require_store()
+        while True:
+            try:
+                due = await self.run_db(store.next_due)  # a read: writes only when something is due
+                if due is not None and due <= time.time():
+                    for tid in await self.run_db(store.claim_due, time.time(), CLAIM_LEASE_S):
+                        self.spawn(self.run_due(tid))
+                    due = await self.run_db(store.next_due)
+            except Exception as exc:
+                log.warning("looking for due work failed: %s", exc)
+                due = None
+            self._wake.clear()
+            pause = DUE_SLEEP_S if due is None else min(DUE_SLEEP_S, max(0.02, due - time.time()))
+            try:
+                await asyncio.wait_for(self._wake.wait(), pause)
+            except TimeoutError:
+                pass
+
+    async def run_due(self, table_id: str) -> None:
+        """Do the due work of a table this server claimed (see :meth:`Table.run_due`)."""
+        try:
+            t = await self.get(table_id)
+            versions = await self.run_db(self.require_store().table_versions, [table_id])
+            if versions.get(table_id, -1) > t.db_version:
+                t.stale = True
+            await t.run_due()
+        except Exception:
+            log.exception("due work at table %s failed", table_id)

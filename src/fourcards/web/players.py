@@ -38,9 +38,12 @@ POKER_BOTS = ("simple", "optimal")
 _RNG: random.Random = make_rng()  # the OS CSPRNG: live bots' random choices
 
 
+@lru_cache(maxsize=1)
 def kind_bot_names() -> tuple[str, ...]:
     """Four of a Kind bots a table offers: the built-in :data:`fourcards.kind.bots.BOTS`, then the
-    installed plug-ins (entry points ``fourcards.bots``; :func:`fourcards.kind.bots.bot_names`)."""
+    installed plug-ins (entry points ``fourcards.bots``; :func:`fourcards.kind.bots.bot_names`),
+    read when a server starts (a plug-in installed later shows after a restart): every table
+    view lists them."""
     return kind_bots.bot_names()
 
 

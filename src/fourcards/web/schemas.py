@@ -18,7 +18,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
 __all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "TableSettings", "TopUp",
-           "Decision", "MyTables", "CardsIn", "Chips", "PersonName", "TableName", "Reason", "TurnClock"]
+           "Decision", "MyTables", "SettleIn", "CardsIn", "Chips", "PersonName", "TableName", "Reason",
+           "TurnClock"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
 Chips = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
@@ -154,6 +155,30 @@ class MyTables(_Strict):
 
     tokens: Annotated[dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=100)]],
                       Field(max_length=200)]
+
+
+#: A wager typed into the payout checker, in chips (0 .. 1,000,000 = :data:`fourcards.inputs.MAX_WAGER`).
+Wager = Annotated[StrictInt, Field(ge=0, le=MAX_WAGER)]
+
+
+class SettleIn(_Strict):
+    """The payout checker (``POST /api/poker/settle``; the options of ``fourcards poker
+    settle``): the player's five cards and the dealer's six as text (``"9h 9d 9s Kc 3d"``,
+    ``"10h"``, ``"T♥"``), the dealer's ``up`` card (optional, one of the six), the
+    ``ante``, the ``play`` bet (0 .. 3,000,000) or ``fold``, the ``aces_up`` bet, in
+    chips. The rules: a ``rules`` preset (``live`` = seed 002, ``online`` = seed 004; left
+    out: ``live``) or a Four Card Poker ``table``'s rules, its pay tables and win cap
+    included - not both."""
+
+    player: str = Field(max_length=100)
+    dealer: str = Field(max_length=120)
+    up: str | None = Field(default=None, max_length=20)
+    ante: Wager
+    play: Annotated[StrictInt, Field(ge=0, le=3 * MAX_WAGER)] | None = None
+    fold: StrictBool = False
+    aces_up: Wager = 0
+    rules: str | None = Field(default=None, max_length=20)
+    table: str | None = Field(default=None, max_length=16)
 
 
 class CardsIn(_Strict):

@@ -1,13 +1,22 @@
-"""One table adapter for both games: seats, tokens, locking, the deal's engine state, the
-ledger, views, sockets, bots.
+"""One table adapter for both games: seats, tokens, the deal's engine state, the ledger,
+views, sockets, bots - over the table's truth in the database.
 
 A :class:`Table` drives its game only through the engine protocol
 (:class:`fourcards.engine.GameState`); what differs between the games is its
-:class:`TableGame` (:mod:`fourcards.web.games`). Every change runs under the
-table's :class:`asyncio.Lock`: the action is applied to a *clone* of the state
-(an illegal one raises and nothing changed), the new history records and ledger
-entries are written in **one** database transaction, and only then the table
-takes the clone and pushes each connected seat its own view. The ledger follows
+:class:`TableGame` (:mod:`fourcards.web.games`).
+
+The database holds the table's truth (rules, players, the deal's history, the ledger,
+the table's own ``state``: log, requests, time-outs, clock) and a ``version``; a
+:class:`Table` is this server's copy of it at :attr:`Table.db_version`. Every change
+(:meth:`Table._change`) runs under the table's :class:`asyncio.Lock`: the copy is
+read again if another server wrote the table (:attr:`Table.stale`); the change is
+computed (an action applied to a *clone* of the state: an illegal one raises and
+nothing changed) and *staged*; then everything it wrote - history records, ledger
+entries, seats, the table's state and when it is next due (a bot to move, a turn
+clock to run out) - is committed in **one** transaction that succeeds only if the
+table still has the version read (:meth:`fourcards.store.Store.commit_table`). A lost
+race reads the table again and runs the change again (twice at most; then 409) -
+never a double action. Only then each connected seat gets its own view. The ledger follows
 the engine: the chips each player has in play (the game's ``stakes``) move
 between the player and the game's escrow account; at the end the escrow pays each
 player its stake plus its ``returns()`` (in a banked game the house pays the returns).
@@ -17,20 +26,32 @@ Errors are :class:`ApiError` (HTTP status + a message naming the problem).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
-import itertools
 import json
 import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
-from fourcards.store import DealClose, DealOpen, DealWrite, Entry, SeatChange, Store
+from fourcards.store import (
+    DealClose,
+    DealOpen,
+    DealWrite,
+    Entry,
+    NewPlayer,
+    SeatChange,
+    Store,
+    TableCommit,
+    TableRow,
+    TakeBack,
+    VersionConflict,
+)
 from fourcards.web.players import default_action
 from fourcards.web.schemas import ActionIn
 
@@ -42,6 +63,15 @@ T = TypeVar("T")
 
 #: Time-outs in a row after which a seat sits out (DESIGN.md "Table play (web) rulings").
 TIMEOUTS_TO_SIT_OUT = 2
+#: Seconds after which a bot to move is due for any server when bots move at once (no
+#: bot delay): the server whose request made it the bot's turn moves it first; this
+#: only matters if that server died in between.
+BOT_RESCUE_S = 2.0
+#: Times a change is run again after losing a race with another server (then 409).
+RETRIES = 2
+#: Table log lines kept (in the database with the table's state).
+LOG_LINES = 60
+_PENDING = -1  # the deal id of a deal opened by a change not yet committed
 
 BOT_NAMES = ("Ada", "Boole", "Cray", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi",
              "Knuth", "Lovelace", "Markov")
@@ -126,10 +156,12 @@ class Connection:
     state views are coalesced (a client that falls behind gets the latest view,
     not every intermediate one)."""
 
-    def __init__(self, ws: Any, seat: SeatInfo | None, request: SeatRequest | None = None) -> None:
+    def __init__(self, ws: Any, seat: SeatInfo | None, request: SeatRequest | None = None,
+                 token_hash: str | None = None) -> None:
         self.ws = ws
         self.seat = seat
         self.request = request
+        self.token_hash = token_hash  # the token the client connected with (None: a spectator)
         self._latest: str | None = None
         self._queue: deque[str | None] = deque()  # None = "the latest state view"
         self._state_queued = False
@@ -176,8 +208,8 @@ class Backend(Protocol):
     """What a table needs of the app (:class:`fourcards.web.hub.Hub`)."""
 
     bot_delay: float
-    version_base: int
     public_url: str | None
+    origin: str  # this server's name in change notifications
 
     async def run_db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking database call in a worker thread."""
@@ -187,6 +219,9 @@ class Backend(Protocol):
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` in the background."""
+
+    def wake(self) -> None:
+        """A table's due time changed: look for due work now."""
 
 
 class TableGame(Protocol):
@@ -236,6 +271,17 @@ class TableGame(Protocol):
 
     def replay(self, records: Sequence[dict[str, Any]]) -> GameState:
         """The state of a deal from its stored history records (the engine's ``replay``)."""
+
+    def order(self, seats: dict[str, Any]) -> list[int]:
+        """The table seat of each engine player of a stored deal (its seat map, from
+        :meth:`deal_seats`); 0 for a player no longer seated."""
+
+    def saved(self) -> dict[str, Any]:
+        """The game's own table state kept in the database (JSON; e.g. the button)."""
+        return {}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Take back :meth:`saved` (the table was read from the database)."""
 
     async def start(self) -> None:
         """The host's deal (under the lock); raises :class:`ApiError`."""
@@ -317,18 +363,18 @@ class TableGame(Protocol):
 
 
 class Table:
-    """A table of either game (see the module doc).
+    """A table of either game: this server's copy of the table's truth in the database
+    (see the module doc).
 
     Args:
-        hub: the app's :class:`Backend`. table_id, name: the table's.
+        hub: the app's :class:`Backend`.
+        row: the table as read from the database (:meth:`fourcards.store.Store.load_table`).
         game: the game's :class:`~fourcards.web.games.TableGame` class.
-        rules: the game's rules. settings: ``starting_chips`` (chips), ``turn_clock``
-            (seconds, 0: none), ``seat_approval`` (bool), and the game's own.
-        players: every player of the table (those who left included).
-        next_deal_number: the number of the next deal. status: ``"open"`` or ``"closed"``.
-        public: listed in the lobby.
+        rules: the game's rules (of ``row.rules``).
 
     Attributes:
+        db_version: the table's version in the database this copy is of.
+        stale: another server wrote the table since (read again before the next change).
         state: the engine state of the deal in progress (or of the next deal before it
             opens, for a game that has one then: Four Card Poker's wagers), else ``None``.
         order: the table seat of each engine player of :attr:`state` (people see table
@@ -336,39 +382,43 @@ class Table:
         last / last_order / last_number: the last finished deal.
         players: the seated players by seat; by_id: every player ever seated, by player id.
         requests: seat and top-up requests waiting for the host, by id.
+        settings: ``starting_chips`` (chips), ``turn_clock`` (seconds, 0: none),
+            ``seat_approval`` (bool), and the game's own.
     """
 
-    def __init__(self, hub: Backend, table_id: str, name: str, game: type[TableGame], rules: Any,
-                 settings: dict[str, Any], players: list[SeatInfo], next_deal_number: int = 1,
-                 created_at: Any = None, *, status: str = "open", public: bool = False) -> None:
+    def __init__(self, hub: Backend, row: TableRow, game: type[TableGame], rules: Any) -> None:
         self.hub = hub
-        self.id = table_id
-        self.name = name
+        self.id = row.id
         self.rules = rules
-        self.settings = settings
-        self.created_at = created_at
-        self.status = status
-        self.public = public
-        self.by_id: dict[int, SeatInfo] = {p.player_id: p for p in players}
-        self.players: dict[int, SeatInfo] = {p.seat: p for p in players if p.seat and p.status != "left"}
-        self.by_token: dict[str, SeatInfo] = {p.token_hash: p for p in self.players.values()}
+        self.created_at = row.created_at
+        self._rules_dict = rules.to_dict()
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
-        self.log: deque[str] = deque(maxlen=60)
-        self.version = hub.version_base
-        self.next_deal_number = next_deal_number
-        self.deal_id: int | None = None
-        self.seq = 0
+        self.name, self.settings, self.status, self.public = row.name, row.settings, row.status, row.public
+        self.by_id: dict[int, SeatInfo] = {}
+        self.players: dict[int, SeatInfo] = {}
+        self.by_token: dict[str, SeatInfo] = {}
         self.requests: dict[int, SeatRequest] = {}
         self.denied: dict[str, SeatRequest] = {}  # by token hash: the asker sees the answer
-        self._request_ids = itertools.count(1)
-        self._bot_task: asyncio.Task[None] | None = None
-        self._clock_task: asyncio.Task[None] | None = None
-        self._clock_key: tuple[Any, ...] | None = None
-        self.clock_deadline: float | None = None  # Unix time the player to act runs out of time
+        self._request_seq = 0
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.gen = 0  # grows with every change of what the views show (they are cached per gen)
+        self.db_version = -1
+        self.stale = False
+        self.heard = -1  # the newest version other servers were heard to write
+        self.next_deal_number = 1
+        self.deal_id: int | None = None
+        self.seq = 0
+        self.clock_key: tuple[Any, ...] | None = None
+        self.clock_deadline: float | None = None  # Unix time the person to act runs out of time
+        self._parts: list[DealWrite | SeatChange | NewPlayer | TakeBack] = []
+        self._new_seats: list[SeatInfo] = []  # seated by staged NewPlayer parts (ids come at commit)
+        self._dirty = False  # memory changed by a change not yet committed
+        self._saved_state: dict[str, Any] | None = None
+        self.refreshing = False
         self._shared: dict[str, Any] | None = None
+        self._shared_json = ""
         self._shared_version = -1
-        self._rules_dict = rules.to_dict()
         self.game: TableGame = game(self)
         self.state: GameState | None = None
         self.order: list[int] = []
@@ -376,7 +426,261 @@ class Table:
         self.last_order: list[int] = []
         self.last_ids: dict[int, int] = {}  # engine player -> player id in the last deal
         self.last_number: int | None = None
-        self._reset()
+        self._take(row)
+
+    # ------------------------------------------------- the database's truth
+
+    def _take(self, row: TableRow) -> None:
+        """Make this copy the table of ``row`` (read from the database): players (the same
+        :class:`SeatInfo` objects, updated), the table's state, the deal in progress
+        (replayed from its history) and the last finished deal; connections keep their seats.
+
+        Raises:
+            FourcardsError: a stored history that does not replay.
+        """
+        st = row.state or {}
+        extra = st.get("seats") or {}
+        self.name, self.settings, self.status, self.public = row.name, row.settings, row.status, row.public
+        for p in row.players:
+            e = extra.get(str(p.id)) or {}
+            fields: dict[str, Any] = {"seat": p.seat or 0, "name": p.name, "token_hash": p.token_hash, "is_host": p.is_host,
+                      "is_bot": p.is_bot, "bot_kind": p.bot_kind, "balance": p.balance, "status": p.status,
+                      "timeouts": int(e.get("timeouts", 0)), "leaving": bool(e.get("leaving", False))}
+            info = self.by_id.get(p.id)
+            if info is None:
+                self.by_id[p.id] = SeatInfo(p.id, **fields)
+            else:
+                for k, v in fields.items():
+                    setattr(info, k, v)
+        for pid in [pid for pid in self.by_id if pid < 0]:  # seated by a change that was not committed
+            del self.by_id[pid]
+        self.players = {p.seat: p for p in self.by_id.values() if p.seat and p.status != "left"}
+        self.by_token = {p.token_hash: p for p in self.players.values()}
+        self.requests = {int(r["id"]): SeatRequest(**r) for r in st.get("requests") or []}
+        self.denied = {r["token_hash"]: SeatRequest(**r) for r in st.get("denied") or []}
+        self._request_seq = int(st.get("request_seq") or 0)
+        self.log = deque(st.get("log") or [], maxlen=LOG_LINES)
+        clock = st.get("clock") or {}
+        self.clock_key = tuple(clock["key"]) if clock.get("key") else None
+        self.clock_deadline = clock.get("deadline")
+        self.game.restore(st.get("game") or {})
+        self.next_deal_number = row.next_deal_number
+        if row.deal is not None:
+            self.state, self.order = self.game.replay(row.deal.records), self.game.order(row.deal.seats)
+            self.deal_id, self.seq = row.deal.id, len(row.deal.records)
+        else:
+            self.deal_id, self.seq = None, 0
+            self._reset()
+        if row.last_deal is not None:
+            self.last, self.last_order = self.game.replay(row.last_deal.records), self.game.order(row.last_deal.seats)
+            self.last_number = row.last_deal.number
+            self.last_ids = {player: pid for pid in row.last_deal.seats.values()
+                             if (player := self.game.deal_player(row.last_deal.seats, pid)) is not None}
+        else:
+            self.last, self.last_order, self.last_number, self.last_ids = None, [], None, {}
+        self.db_version = row.version
+        self._parts.clear()
+        self._new_seats.clear()
+        self._dirty = self.stale = False
+        self._saved_state = self._state_json()
+        for seat in self.by_id.values():
+            seat.online = 0
+        for c in self.conns:  # the same people: seats found again by the token each connected with
+            c.seat = None if c.token_hash is None else self.by_token.get(c.token_hash)
+            if c.seat is not None:
+                c.seat.online += 1
+                c.request = None
+            elif c.request is not None:
+                c.request = next((r for r in self.requests.values() if r.token_hash == c.token_hash),
+                                 self.denied.get(c.token_hash or ""))
+        self.touch()
+
+    async def _reload(self) -> None:
+        """Read the table again from the database (another server wrote it, or a change
+        failed half-way in memory) and recompute what the game derives (e.g. the odds).
+
+        Raises:
+            ApiError: 503 when the database does not answer.
+        """
+        try:
+            row = await self.hub.run_db(self.hub.require_store().load_table, self.id)
+        except Exception as exc:
+            log.exception("reading table %s failed", self.id)
+            self.stale = True
+            raise ApiError(503, f"the database did not answer ({type(exc).__name__}); nothing changed") from None
+        if row is None:  # pragma: no cover - tables are never deleted
+            raise ApiError(404, f"unknown table {self.id!r}")
+        self._take(row)
+        if self.state is not None and self.in_progress:
+            await self.game.prepare(self.state)
+
+    async def _newer(self) -> bool:
+        """Whether the database has a newer version of the table than this copy (then the
+        copy is :attr:`stale`)."""
+        versions = await self.hub.run_db(self.hub.require_store().table_versions, [self.id])
+        if versions.get(self.id, -1) > self.db_version:
+            self.stale = True
+        return self.stale
+
+    async def sync(self) -> None:
+        """Make sure this copy is the database's latest (one version lookup; read again
+        and push the views if another server wrote the table): what a read does before it
+        answers, so a client sees its own writes through any server."""
+        if await self._newer():
+            await self.refresh()
+
+    def heard_of(self, version: int) -> None:
+        """Another server wrote the table at ``version``: the copy is stale if older; when
+        browsers watch the table here, read it again now and push their views. (Heard while
+        a change runs here, it is looked at when the change is over: that change either
+        brings the copy up to date or loses its race and reads it.)"""
+        self.heard = max(self.heard, version)
+        if self.heard <= self.db_version or self.lock.locked():
+            return
+        self.stale = True
+        if self.conns and not self.refreshing:
+            self.hub.spawn(self.refresh())
+
+    def _recheck(self) -> None:
+        """After a change or a refresh: a version heard of meanwhile that is still newer."""
+        if self.heard > self.db_version and not self.lock.locked():
+            self.heard_of(self.heard)
+
+    async def refresh(self) -> None:
+        """Take a newer version another server wrote (if :attr:`stale`) and push the views."""
+        self.refreshing = True
+        try:
+            async with self.lock:
+                if not self.stale:
+                    return
+                await self._reload()
+        except ApiError:
+            return
+        finally:
+            self.refreshing = False
+        self.notify()
+        self._recheck()
+
+    async def _change(self, body: Callable[[], Awaitable[T]]) -> T:
+        """Run ``body`` - one change of the table, which stages its writes - under the lock,
+        then commit what it staged in one transaction against :attr:`db_version`. A copy
+        another server made stale is read again first; a lost race reads again and runs
+        ``body`` again (:data:`RETRIES` times, then 409), and so does a refusal computed from
+        a copy that turns out to be old (e.g. "not your turn" when another server already
+        moved the turn on). A change that fails after touching the copy has the copy read
+        again: nothing is half-applied.
+
+        Raises:
+            ApiError: from ``body`` (nothing changed), 409 after the retries, 503 when the
+                database refuses.
+        """
+        try:
+            async with self.lock:
+                return await self._attempts(body)
+        finally:
+            self._recheck()
+
+    async def _attempts(self, body: Callable[[], Awaitable[T]]) -> T:
+        """The attempts of :meth:`_change` (under the lock)."""
+        for attempt in range(RETRIES + 1):
+            if self.stale:
+                await self._reload()
+            try:
+                out = await body()
+                await self._flush()
+                return out
+            except VersionConflict:
+                self.stale = True
+                if attempt == RETRIES:
+                    await self._reload()
+                    raise ApiError(409, "the table kept changing on other servers meanwhile; nothing "
+                                        "changed: try again") from None
+            except ApiError as exc:
+                if self._dirty or self._parts:
+                    self.stale = True
+                    await self._reload()
+                    raise
+                if exc.status == 503 or attempt == RETRIES or not await self._newer():
+                    raise
+            except BaseException:
+                if self._dirty or self._parts:
+                    self.stale = True
+                    await self._reload()
+                raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _stage(self, part: DealWrite | SeatChange | NewPlayer | TakeBack) -> None:
+        """Add a write to the change in progress (committed by :meth:`_flush`)."""
+        self._parts.append(part)
+        self._dirty = True
+
+    async def _flush(self) -> None:
+        """Commit the staged writes, the table's state and its due time in one transaction
+        against :attr:`db_version` (nothing staged and the state unchanged: nothing to do).
+
+        Raises:
+            VersionConflict: another server wrote the table first (nothing written).
+            ApiError: 503 when the database refuses (nothing written).
+        """
+        self._arm_clock()
+        state = self._state_json()
+        if not self._parts and state == self._saved_state:
+            self._dirty = False
+            return
+        commit = TableCommit(self.id, self.db_version, state, self._due_at(), list(self._parts), self.hub.origin)
+        try:
+            res = await self.hub.run_db(self.hub.require_store().commit_table, commit)
+        except VersionConflict:
+            raise
+        except ApiError:
+            raise
+        except Exception as exc:
+            log.exception("database write failed at table %s", self.id)
+            raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
+                from None
+        for seat, pid in zip(self._new_seats, res.player_ids):
+            self.by_id.pop(seat.player_id, None)
+            seat.player_id = pid
+            self.by_id[pid] = seat
+        if self.deal_id == _PENDING:
+            self.deal_id = res.deal_id
+        self.db_version = res.version
+        self._parts.clear()
+        self._new_seats.clear()
+        self._saved_state = state
+        self._dirty = False
+        self.touch()
+        if commit.due_at is not None:
+            self.hub.wake()
+
+    def _state_json(self) -> dict[str, Any]:
+        """The table's own state as stored (JSON): log, requests, time-outs, clock, the game's."""
+        return {
+            "log": list(self.log),
+            "requests": [dataclasses.asdict(r) for r in self.requests.values()],
+            "denied": [dataclasses.asdict(r) for r in list(self.denied.values())[-20:]],
+            "request_seq": self._request_seq,
+            "seats": {str(p.player_id): {"timeouts": p.timeouts, "leaving": p.leaving}
+                      for p in self.by_id.values() if p.timeouts or p.leaving},
+            "clock": None if self.clock_key is None else {"key": list(self.clock_key),
+                                                          "deadline": self.clock_deadline},
+            "game": self.game.saved(),
+        }
+
+    def _due_at(self) -> float | None:
+        """When the table next needs a server without a request (Unix seconds): a bot to move
+        (after the bot delay), a seat that sits out to act (now), a turn clock's deadline."""
+        state = self.state
+        if self.status != "open" or state is None or not self.in_progress or state.actor is None:
+            return None
+        seat = self.seat_at(state.actor)
+        if seat is None:
+            return None
+        if seat.is_bot:
+            return time.time() + (self.hub.bot_delay if self.hub.bot_delay > 0 else BOT_RESCUE_S)
+        if seat.sitting_out:
+            return time.time()
+        return self.clock_deadline
 
     # ----------------------------------------------------------- properties
 
@@ -545,10 +849,13 @@ class Table:
         Raises:
             ApiError: 409 when the table is full or the name is taken.
         """
-        async with self.lock:
+        token = new_token()
+
+        async def change() -> SeatInfo:
             self._check_name(name)
-            token = new_token()
-            return await self._sit(name, hash_token(token), is_host=is_host, is_bot=is_bot, bot_kind=bot_kind), token
+            return await self._sit(name, hash_token(token), is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
+
+        return await self._change(change), token
 
     def _check_name(self, name: str) -> SeatInfo | None:
         """A person who left under ``name`` (their seat and balance come back), else ``None``.
@@ -576,29 +883,33 @@ class Table:
         Raises:
             ApiError: 409 when the table is closed or full, or the name is taken.
         """
-        async with self.lock:
+        token = new_token()
+        th = hash_token(token)
+
+        async def change() -> dict[str, Any]:
             self.require_open()
             former = self._check_name(name)
             self._free_seat()
-            token = new_token()
-            th = hash_token(token)
             if self.seat_approval and self.host is not None:
-                req = SeatRequest(next(self._request_ids), "seat", name, th,
-                                  former.player_id if former else None)
+                req = SeatRequest(self._next_request_id(), "seat", name, th, former.player_id if former else None)
                 self.requests[req.id] = req
                 self.add_log(f"{name} asks for a seat" + (" (back at the table)" if former else "")
                              + "; the host decides")
-                out: dict[str, Any] = {"status": "pending", "request": req.id, "name": name, "token": token}
-            else:
-                seat = await self._sit(name, th, former=former)
-                out = {"status": "seated", "seat": seat.seat, "name": seat.name, "token": token,
-                       "balance": seat.balance}
+                return {"status": "pending", "request": req.id, "name": name, "token": token}
+            seat = await self._sit(name, th, former=former)
+            return {"status": "seated", "seat": seat.seat, "name": seat.name, "token": token, "balance": seat.balance}
+
+        out = await self._change(change)
         self.notify()
         return out
 
+    def _next_request_id(self) -> int:
+        self._request_seq += 1
+        return self._request_seq
+
     async def _sit(self, name: str, token_hash: str, *, former: SeatInfo | None = None, is_host: bool = False,
                    is_bot: bool = False, bot_kind: str | None = None) -> SeatInfo:
-        """Seat a player (under the lock): a new one with the buy-in, or ``former`` (who left)
+        """Seat a player (in a change): a new one with the buy-in, or ``former`` (who left)
         with the chips they cashed out. A table without a host gets this person as host."""
         seat_no = self._free_seat()
         is_host = is_host or (not is_bot and self.host is None)
@@ -606,7 +917,7 @@ class Table:
         if former is not None:
             totals = (await self.hub.run_db(store.chip_totals, self.id))["players"].get(former.player_id, {})
             amount = -totals.get("cash_out", 0) - totals.get("rejoin", 0)
-            await self.hub.run_db(store.change_seats, SeatChange(
+            self._stage(SeatChange(
                 self.id, moves=[(former.player_id, amount, "rejoin")],
                 players={former.player_id: {"seat": seat_no, "status": "playing", "token_hash": token_hash,
                                             "is_host": is_host}}))
@@ -616,9 +927,10 @@ class Table:
             self.add_log(f"{name} is back at seat {seat_no} with {seat.balance} chips")
         else:
             buy_in = int(self.settings.get("starting_chips", 1000))
-            pid = await self.hub.run_db(store.add_player, self.id, seat_no, name, token_hash, buy_in=buy_in,
-                                        is_host=is_host, is_bot=is_bot, bot_kind=bot_kind)
+            self._stage(NewPlayer(seat_no, name, token_hash, buy_in, is_host, is_bot, bot_kind))
+            pid = min([0, *self.by_id]) - 1  # a stand-in id until the commit gives the row's
             seat = SeatInfo(pid, seat_no, name, token_hash, is_host, is_bot, bot_kind, buy_in)
+            self._new_seats.append(seat)
             self.by_id[pid] = seat
             self.add_log(f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
         self.players[seat_no] = seat
@@ -641,16 +953,20 @@ class Table:
         kind = self.game.default_bot if kind is None else kind
         if kind not in kinds:
             raise ApiError(422, f"unknown bot {kind!r}: choose one of {', '.join(kinds)}")
-        added = []
-        async with self.lock:
+
+        async def change() -> list[SeatInfo]:
             self.require_open()
             free = self.max_seats - len(self.players)
             if count > free:
                 raise ApiError(409, f"only {free} empty seat(s) left at this table; cannot add {count} bots")
+            added = []
             for _ in range(count):
                 used = {p.name for p in self.players.values()}
                 name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(self.players) + 1}")
                 added.append(await self._sit(name, hash_token(new_token()), is_bot=True, bot_kind=kind))
+            return added
+
+        added = await self._change(change)
         self.notify()
         return added
 
@@ -664,7 +980,8 @@ class Table:
                 cannot be given now (the table full, the name taken meanwhile, closed).
         """
         self.require_host(host)
-        async with self.lock:
+
+        async def change() -> SeatRequest:
             req = self.requests.get(request_id)
             if req is None:
                 raise ApiError(404, f"no request {request_id} waits at this table")
@@ -678,6 +995,7 @@ class Table:
                     except ApiError:
                         self.requests[req.id] = req
                         raise
+                    self._dirty = True
                 else:
                     seat = self.by_id.get(req.player_id or -1)
                     if seat is None or seat.status == "left":
@@ -692,6 +1010,9 @@ class Table:
                     self.denied[req.token_hash] = req
                 self.add_log(f"The host turns down {req.name}'s " + ("request for a seat" if req.kind == "seat"
                                                                      else f"top-up of {req.amount} chips"))
+            return req
+
+        req = await self._change(change)
         self.notify()
         return req
 
@@ -704,25 +1025,25 @@ class Table:
         """
         if seat.is_bot:
             raise ApiError(403, "a bot's seat is played by the server")
-        async with self.lock:
+
+        async def change() -> dict[str, Any]:
             self.require_open()
             if seat.is_host:
                 await self._top_up(seat, amount, by_host=False)
-                out: dict[str, Any] = {"status": "done", "balance": seat.balance}
-            else:
-                if any(r.kind == "top_up" and r.player_id == seat.player_id for r in self.requests.values()):
-                    raise ApiError(409, "your top-up already waits for the host")
-                req = SeatRequest(next(self._request_ids), "top_up", seat.name, seat.token_hash, seat.player_id,
-                                  amount)
-                self.requests[req.id] = req
-                self.add_log(f"{seat.name} asks to top up {amount} chips; the host decides")
-                out = {"status": "pending", "request": req.id}
+                return {"status": "done", "balance": seat.balance}
+            if any(r.kind == "top_up" and r.player_id == seat.player_id for r in self.requests.values()):
+                raise ApiError(409, "your top-up already waits for the host")
+            req = SeatRequest(self._next_request_id(), "top_up", seat.name, seat.token_hash, seat.player_id, amount)
+            self.requests[req.id] = req
+            self.add_log(f"{seat.name} asks to top up {amount} chips; the host decides")
+            return {"status": "pending", "request": req.id}
+
+        out = await self._change(change)
         self.notify()
         return out
 
     async def _top_up(self, seat: SeatInfo, amount: int, *, by_host: bool) -> None:
-        await self.hub.run_db(self.hub.require_store().change_seats,
-                              SeatChange(self.id, moves=[(seat.player_id, amount, "top_up")]))
+        self._stage(SeatChange(self.id, moves=[(seat.player_id, amount, "top_up")]))
         seat.balance += amount
         self.add_log(f"{seat.name} tops up {amount} chips" + (" (approved by the host)" if by_host else ""))
 
@@ -735,7 +1056,8 @@ class Table:
         """
         if by is not seat:
             self.require_host(by)
-        async with self.lock:
+
+        async def change() -> None:
             self.require_open()
             if sitting_out and seat.status != "sitting_out":
                 await self._set_status(seat, "sitting_out")
@@ -743,11 +1065,12 @@ class Table:
             elif not sitting_out and seat.status == "sitting_out":
                 await self._set_status(seat, "playing")
                 self.add_log(f"{seat.name} is back")
+
+        await self._change(change)
         self.notify()
 
     async def _set_status(self, seat: SeatInfo, status: str) -> None:
-        await self.hub.run_db(self.hub.require_store().change_seats,
-                              SeatChange(self.id, players={seat.player_id: {"status": status}}))
+        self._stage(SeatChange(self.id, players={seat.player_id: {"status": status}}))
         seat.status = status
         if status == "playing":
             seat.timeouts = 0
@@ -767,7 +1090,8 @@ class Table:
         """
         if by is not seat:
             self.require_host(by)
-        async with self.lock:
+
+        async def change() -> dict[str, Any]:
             self.require_open()
             if not seat.seat or seat.status == "left":
                 raise ApiError(409, f"{seat.name} has already left")
@@ -779,14 +1103,15 @@ class Table:
             if self.dealt_in(seat):
                 seat.leaving = True
                 self.add_log(f"{seat.name} leaves after this {self.game.word.lower()}")
-                out: dict[str, Any] = {"status": "leaving"}
-            else:
-                out = {"status": "left", "cashed_out": await self._cash_out(seat, removed=by is not seat)}
+                return {"status": "leaving"}
+            return {"status": "left", "cashed_out": await self._cash_out(seat, removed=by is not seat)}
+
+        out = await self._change(change)
         self.notify()
         return out
 
     async def _cash_out(self, seat: SeatInfo, *, removed: bool = False) -> int:
-        """Cash ``seat`` out (under the lock) and free its seat; the host's role moves on."""
+        """Cash ``seat`` out (in a change) and free its seat; the host's role moves on."""
         amount = seat.balance
         players: dict[int, dict[str, Any]] = {seat.player_id: {"seat": None, "status": "left", "is_host": False}}
         heir = None
@@ -794,8 +1119,7 @@ class Table:
             heir = next((p for _, p in sorted(self.players.items()) if p is not seat and not p.is_bot), None)
             if heir is not None:
                 players[heir.player_id] = {"is_host": True}
-        await self.hub.run_db(self.hub.require_store().change_seats, SeatChange(
-            self.id, moves=[(seat.player_id, -amount, "cash_out")], players=players))
+        self._stage(SeatChange(self.id, moves=[(seat.player_id, -amount, "cash_out")], players=players))
         del self.players[seat.seat]
         self.by_token.pop(seat.token_hash, None)
         seat.seat, seat.status, seat.is_host, seat.balance, seat.leaving = 0, "left", False, 0, False
@@ -822,12 +1146,12 @@ class Table:
         self.require_host(host)
         if seat.is_bot:
             raise ApiError(409, "a bot's seat is played by the server")
-        async with self.lock:
+        token = new_token()
+        th = hash_token(token)
+
+        async def change() -> None:
             self.require_open()
-            token = new_token()
-            th = hash_token(token)
-            await self.hub.run_db(self.hub.require_store().change_seats,
-                                  SeatChange(self.id, players={seat.player_id: {"token_hash": th}}))
+            self._stage(SeatChange(self.id, players={seat.player_id: {"token_hash": th}}))
             self.by_token.pop(seat.token_hash, None)
             seat.token_hash = th
             self.by_token[th] = seat
@@ -839,6 +1163,8 @@ class Table:
                                    "detail": "this seat was handed to another device by the host"})
                     self.hub.spawn(c.close(4403))
             self.add_log(f"The host hands {seat.name}'s seat to a new device")
+
+        await self._change(change)
         self.notify()
         return token
 
@@ -851,7 +1177,8 @@ class Table:
             ApiError: 403 for a guest; 409 when the table is closed.
         """
         self.require_host(host)
-        async with self.lock:
+
+        async def change() -> None:
             self.require_open()
             settings = dict(self.settings)
             lines = []
@@ -867,11 +1194,12 @@ class Table:
             if pub != self.public:
                 lines.append("The table is public: listed in the lobby" if pub
                              else "The table is private: only its link leads here")
-            await self.hub.run_db(self.hub.require_store().change_seats,
-                                  SeatChange(self.id, table={"settings": settings, "public": pub}))
+            self._stage(SeatChange(self.id, table={"settings": settings, "public": pub}))
             self.settings, self.public = settings, pub
             for line in lines:
                 self.add_log(line)
+
+        await self._change(change)
         self.notify()
 
     async def close(self, host: SeatInfo) -> dict[str, int]:
@@ -884,13 +1212,14 @@ class Table:
             ApiError: 403 for a guest; 409 when already closed.
         """
         self.require_host(host)
-        async with self.lock:
+
+        async def change() -> dict[str, int]:
             self.require_open()
             if self.in_progress and self.state is not None:
                 await self.apply(host, self.game.void("host ruling: the table is closed"),
                                  void_reason="host ruling: the table is closed")
             seated = sorted(self.players.items())
-            await self.hub.run_db(self.hub.require_store().change_seats, SeatChange(
+            self._stage(SeatChange(
                 self.id, moves=[(p.player_id, -p.balance, "cash_out") for _, p in seated],
                 players={p.player_id: {"seat": None, "status": "left"} for _, p in seated},
                 table={"status": "closed", "public": False}))
@@ -902,11 +1231,13 @@ class Table:
             self.by_token.clear()
             self.requests.clear()
             self.status, self.public = "closed", False
-            self._cancel_clock()
             for c in self.conns:
                 c.seat = None
             self.add_log("The host closes the table; everyone is cashed out: "
                          + ", ".join(f"{n} {c}" for n, c in out.items()))
+            return out
+
+        out = await self._change(change)
         self.notify()
         return out
 
@@ -923,7 +1254,8 @@ class Table:
         """
         if seat.is_bot:
             raise ApiError(403, "a bot's seat is played by the server")
-        async with self.lock:
+
+        async def change() -> Any:
             self.require_open()
             kinds = self.game.action_kinds
             if request.kind not in kinds:
@@ -944,7 +1276,10 @@ class Table:
             if seat.status == "sitting_out":
                 await self._set_status(seat, "playing")
                 self.add_log(f"{seat.name} is back")
-            self.game.acted(seat, request, seen)
+            return seen
+
+        seen = await self._change(change)
+        self.game.acted(seat, request, seen)
         self.notify()
         await self.drive_bots()
 
@@ -962,9 +1297,12 @@ class Table:
         the host sits out, any person playing (:meth:`may_deal`)."""
         if not self.may_deal(host):
             self.require_host(host)
-        async with self.lock:
+
+        async def change() -> None:
             self.require_open()
             await self.game.start()
+
+        await self._change(change)
         self.notify()
         await self.drive_bots()
 
@@ -973,8 +1311,8 @@ class Table:
     async def enter_cards(self, host: SeatInfo, text: str) -> None:
         """Host, at a table dealt with real cards: the card(s) just dealt or turned (``"9c"``,
         ``"10h"``, ``"T♥"``; several separated by spaces or commas), applied through the
-        engine (the game's ``cards_entered``), persisted and broadcast like any action; then
-        bots act. All or nothing.
+        engine (the game's ``cards_entered``), committed and broadcast like any action (one
+        change); then bots act. All or nothing.
 
         Raises:
             ApiError: 403 for anyone but the host; 409 at a closed table, with no deal in
@@ -982,45 +1320,45 @@ class Table:
                 422 for text that is not cards.
         """
         self.require_host(host)
-        async with self.lock:
+
+        async def change() -> None:
             self.require_open()
             state = self.state
             if not self.in_progress or state is None:
                 raise ApiError(409, "no deal is in progress: the host deals first, then enters its cards")
             await self.advance(self.game.cards_entered(state, text), host)
+
+        await self._change(change)
         self.notify()
         await self.drive_bots()
 
     async def take_back(self, host: SeatInfo) -> None:
         """Host, at a table dealt with real cards: take back the last card entered, until the
         next action (docs/rules.md FOAK-15). The deal is rebuilt by the engine's replay of its
-        history up to that card, and the card's records (with what followed it by itself)
-        leave the stored history in one transaction; no chips move. Logged.
+        history up to that card; the card's records (with what followed it by itself) leave
+        the stored history in the change's one transaction (:class:`~fourcards.store.TakeBack`);
+        no chips move. Logged.
 
         Raises:
             ApiError: 403 for anyone but the host; 409 with no card to take back (see the
                 game's ``taken_back``); 503 when the database refuses (nothing changed).
         """
         self.require_host(host)
-        async with self.lock:
+
+        async def change() -> None:
             self.require_open()
             state, deal_id = self.state, self.deal_id
-            if not self.in_progress or state is None or deal_id is None:
+            if not self.in_progress or state is None or deal_id is None or deal_id == _PENDING:
                 raise ApiError(409, "no deal is in progress: there is no card to take back")
             new, line = self.game.taken_back(state)
             keep = len(new.history)
             assert self.seq == len(state.history) and not self._entries(state, new, None)
-            try:
-                await self.hub.run_db(self.hub.require_store().take_back_records, deal_id, keep, self.seq - keep)
-            except ApiError:
-                raise
-            except Exception as exc:
-                log.exception("database write failed at table %s", self.id)
-                raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
-                    from None
+            self._stage(TakeBack(deal_id, keep, self.seq - keep))
             self.seq, self.state = keep, new
             self.add_log(line)
             await self.game.prepare(new)
+
+        await self._change(change)
         self.notify()
 
     async def act_for(self, host: SeatInfo, seat: SeatInfo, request: ActionIn) -> None:
@@ -1039,7 +1377,8 @@ class Table:
         if self.settings.get("dealing") != "table":
             raise ApiError(409, "the host enters players' moves only at a table dealt with real cards; here "
                                 "each player acts from their own phone")
-        async with self.lock:
+
+        async def change() -> None:
             self.require_open()
             kinds = self.game.action_kinds
             if request.kind not in kinds:
@@ -1056,22 +1395,27 @@ class Table:
             await self.apply(host, self.game.action(request, player, state.observation(player)))
             if seat is not host:
                 self.add_log(f"(the host entered {seat.name}'s move)")
+
+        await self._change(change)
         self.notify()
         await self.drive_bots()
 
     async def void(self, host: SeatInfo, reason: str) -> None:
         """Host: void the deal in progress (the engine's void: every chip returned), logged."""
         self.require_host(host)
-        async with self.lock:
+
+        async def change() -> None:
             if not self.in_progress or self.state is None:
                 raise ApiError(409, "there is no deal in progress to void")
             number, ruling = self.number, f"host ruling: {reason}"
             await self.apply(host, self.game.void(ruling), void_reason=ruling)
             self.add_log(f"{self.game.word} {number} voided ({ruling}); every chip wagered is returned")
+
+        await self._change(change)
         self.notify()
 
     async def apply(self, seat: SeatInfo | None, action: Any, *, void_reason: str | None = None) -> None:
-        """Apply ``action`` of ``seat`` to a clone of the state, then :meth:`advance` (under the lock).
+        """Apply ``action`` of ``seat`` to a clone of the state, then :meth:`advance` (in a change).
 
         Raises:
             ApiError: 409 with the engine's message when it refuses the action.
@@ -1099,16 +1443,15 @@ class Table:
             state.apply_chance()
 
     async def advance(self, new: GameState, by: SeatInfo | None, *, void_reason: str | None = None) -> None:
-        """Commit ``new`` (a changed clone of :attr:`state`, or a new deal's state) under the lock.
+        """Take ``new`` (a changed clone of :attr:`state`, or a new deal's state) in a change.
 
-        Its new history records and the ledger entries of the chips that moved go to
-        the database in one transaction (the deal opens with its first write and closes
-        when ``new`` is over); then the table takes ``new``, logs it and, at the end,
-        keeps it as :attr:`last`, cashes out the seats that are leaving and lays out the
-        next deal.
+        Its new history records and the ledger entries of the chips that moved are
+        staged (the deal opens with its first write and closes when ``new`` is over);
+        the table takes ``new``, logs it and, at the end, keeps it as :attr:`last`,
+        cashes out the seats that are leaving and lays out the next deal.
 
         Raises:
-            ApiError: 409 when a player lacks the chips; 503 when the database refuses.
+            ApiError: 409 when a player lacks the chips.
         """
         self._chance(new)
         old = self.state
@@ -1119,8 +1462,9 @@ class Table:
             close = (DealClose("voided", {"voided": True}, void_reason) if void_reason
                      else DealClose("settled", self.game.result(new)))
         number, opening = self.number, self.deal_id is None
-        await self.commit(DealWrite(
-            table_id=self.id, deal_id=self.deal_id, seq=self.seq, player_id=by.player_id if by else None,
+        self._stage_deal(DealWrite(
+            table_id=self.id, deal_id=None if self.deal_id == _PENDING else self.deal_id, seq=self.seq,
+            player_id=by.player_id if by else None,
             open=DealOpen(number, self.game.deal_seats(self.order), self.rules_dict()) if opening else None,
             records=records, entries=entries, close=close))
         if opening:
@@ -1186,58 +1530,53 @@ class Table:
         seat = self.seat_at(state.actor)
         if seat is None or seat.is_bot:
             return None
-        return seat, (self.deal_id, len(state.history), state.actor)
-
-    def _cancel_clock(self) -> None:
-        if self._clock_task is not None and not self._clock_task.done():
-            self._clock_task.cancel()
-        self._clock_task, self._clock_key, self.clock_deadline = None, None, None
+        return seat, (self.number, len(state.history), state.actor)
 
     def _arm_clock(self) -> None:
-        """After a change: start the turn clock of the person to act (a seat that sits out
-        or is leaving acts at once), or stop it."""
+        """At each change: a new turn of a person starts the turn clock (its deadline is kept
+        with the table's state, and is when the table is due); no turn stops it."""
         turn = self._turn()
         key = None if turn is None else turn[1]
-        if key == self._clock_key:
+        if key == self.clock_key:
             return
-        self._cancel_clock()
-        if turn is None:
-            return
-        seat = turn[0]
-        if seat.sitting_out:
-            delay = 0.0
-        elif self.turn_clock:
-            delay = float(self.turn_clock)
-            self.clock_deadline = time.time() + delay
-        else:
-            return
-        self._clock_key = turn[1]
-        self._clock_task = asyncio.get_running_loop().create_task(self._time_out(turn[1], delay))
+        self.clock_key, self.clock_deadline = key, None
+        if turn is not None and not turn[0].sitting_out and self.turn_clock:
+            self.clock_deadline = time.time() + self.turn_clock
 
-    async def _time_out(self, key: tuple[Any, ...], delay: float) -> None:
-        """The clock ran out (or the seat sits out): the seat checks if it may, else folds;
-        after :data:`TIMEOUTS_TO_SIT_OUT` time-outs in a row it sits out."""
-        await asyncio.sleep(delay)
+    async def run_due(self) -> None:
+        """Do what the table is due for without a request (a server claimed it: see
+        :meth:`fourcards.web.hub.Hub.run_due`): a bot's move, the move of a seat that sits
+        out or is leaving, a person's time-out; then the bots that follow. Nothing due (another
+        server did it): only the due time is written again."""
+        async def change() -> bool:
+            self.require_open()
+            state, turn = self.state, self._turn()
+            if state is None or not self.in_progress or state.actor is None:
+                return False
+            if turn is None:  # a bot's turn (or an empty seat's)
+                return await self._bot_step()
+            seat = turn[0]
+            if not seat.sitting_out and (self.clock_deadline is None or self.clock_deadline > time.time() + 0.05):
+                return False
+            timed_out = not seat.sitting_out
+            await self.apply(seat, default_action(state.legal_actions(state.actor)))
+            if timed_out:
+                seat.timeouts += 1
+                self.add_log(f"{seat.name}'s time ran out")
+            if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and seat.status == "playing":
+                await self._set_status(seat, "sitting_out")
+                seat.timeouts = TIMEOUTS_TO_SIT_OUT
+                self.add_log(f"{seat.name} sits out after {TIMEOUTS_TO_SIT_OUT} time-outs in a row "
+                             f"(back by acting again, or with \"I'm back\")")
+            return True
+
         try:
-            async with self.lock:
-                turn = self._turn()
-                if turn is None or turn[1] != key or self.state is None or self.state.actor is None:
-                    return
-                seat, state = turn[0], self.state
-                self._clock_key, self.clock_deadline = None, None
-                action = default_action(state.legal_actions(state.actor))
-                timed_out = not seat.sitting_out
-                await self.apply(seat, action)
-                if timed_out:
-                    seat.timeouts += 1
-                    self.add_log(f"{seat.name}'s time ran out")
-                if seat.timeouts >= TIMEOUTS_TO_SIT_OUT and seat.status == "playing":
-                    await self._set_status(seat, "sitting_out")
-                    seat.timeouts = TIMEOUTS_TO_SIT_OUT
-                    self.add_log(f"{seat.name} sits out after {TIMEOUTS_TO_SIT_OUT} time-outs in a row "
-                                 f"(back by acting again, or with \"I'm back\")")
-        except ApiError as exc:  # pragma: no cover - the default action is always legal
-            log.warning("time-out at table %s failed: %s", self.id, exc.detail)
+            moved = await self._change(change)
+        except ApiError as exc:
+            log.info("due work at table %s not done: %s", self.id, exc.detail)
+            moved = False
+        if not moved:
+            await self.hub.run_db(self.hub.require_store().set_due, self.id, self.db_version, self._due_at())
             return
         self.notify()
         await self.drive_bots()
@@ -1246,7 +1585,7 @@ class Table:
         """The running turn clock: ``seat``, ``name``, ``seconds`` (the table's clock),
         ``deadline`` (Unix time, seconds) and ``seconds_left`` now; ``None`` when none runs."""
         turn = self._turn()
-        if turn is None or self.clock_deadline is None or turn[1] != self._clock_key:
+        if turn is None or self.clock_deadline is None or turn[1] != self.clock_key:
             return None
         seat = turn[0]
         return {"seat": seat.seat, "name": seat.name, "seconds": self.turn_clock,
@@ -1256,7 +1595,7 @@ class Table:
     # ---------------------------------------------------------------- bots
 
     async def _bot_step(self) -> bool:
-        """Make one bot move if a bot is to act (under the lock); True if one was made.
+        """Make one bot move if a bot is to act (in a change); True if one was made.
         A bot that fails or whose move is refused checks if it may, else folds."""
         state = self.state
         if state is None or state.actor is None:
@@ -1275,64 +1614,32 @@ class Table:
         return True
 
     async def drive_bots(self) -> None:
-        """Let bots act until a person is to act. With no bot delay they act now
-        (before the request returns); otherwise in a background task, one move
-        per delay."""
-        delay = self.hub.bot_delay
-        if delay <= 0:
-            await self._bots(0)
-        elif self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.create_task(self._bots(delay))
-
-    def stop(self) -> None:
-        """Stop the bots' and the clock's background tasks (at shutdown)."""
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-        self._cancel_clock()
-
-    async def _bots(self, delay: float) -> None:
+        """With no bot delay, let bots act now until a person is to act (before the request
+        returns). With a delay, a bot's move is due that long after the change that made
+        it the bot's turn, for whichever server claims it (:meth:`run_due`)."""
+        if self.hub.bot_delay > 0:
+            return
         for _ in range(10_000):
-            if delay:
-                await asyncio.sleep(delay)
-            try:
-                async with self.lock:
-                    moved = await self._bot_step()
-            except Exception:
-                if not delay:  # in a request: its caller gets the error
-                    raise
-                log.exception("bot loop failed at table %s", self.id)  # pragma: no cover - the table stays usable
-                return
-            if not moved:
+            if not await self._change(self._bot_step):
                 return
             self.notify()
 
     # --------------------------------------------------------- persistence
 
-    async def commit(self, write: DealWrite) -> int:
-        """Write one action's records and entries (one transaction); then update
-        the balances in memory. Raises :class:`ApiError` 503 if the database
-        refuses (the caller has not swapped its engine yet, so nothing changed)."""
-        try:
-            deal_id = await self.hub.run_db(self.hub.require_store().write_deal, write)
-        except ApiError:
-            raise
-        except Exception as exc:
-            log.exception("database write failed at table %s", self.id)
-            raise ApiError(503, f"the database refused the write ({type(exc).__name__}); nothing changed") \
-                from None
-        self.touch()
+    def _stage_deal(self, write: DealWrite) -> None:
+        """Stage one action's records and entries; the balances, the deal number and the
+        deal's place in memory follow at once (a change that fails reads the table again)."""
+        self._stage(write)
         for e in write.entries:
             if e.account == "player" and e.player_id in self.by_id:
                 self.by_id[e.player_id].balance += e.amount
         if write.open is not None:
             self.next_deal_number = write.open.number + 1
         if write.close is not None:
-            self.deal_id = None
-            self.seq = 0
+            self.deal_id, self.seq = None, 0
         else:
-            self.deal_id = deal_id
+            self.deal_id = _PENDING if self.deal_id is None else self.deal_id
             self.seq = write.seq + len(write.records)
-        return deal_id
 
     def _deal_player(self, deal: dict[str, Any], seat: SeatInfo | None) -> int | None:
         return None if seat is None else self.game.deal_player(deal["seats"] or {}, seat.player_id)
@@ -1424,13 +1731,22 @@ class Table:
     # -------------------------------------------------------------- views
 
     def add_log(self, line: str) -> None:
-        """Append ``line`` to the table's log (the last 60 lines are kept) and mark the state changed."""
+        """Append ``line`` to the table's log (the last :data:`LOG_LINES` are kept, with the
+        table's state in the database) and mark the state changed."""
         self.log.append(line)
+        self._dirty = True
         self.touch()
 
+    @property
+    def version(self) -> int:
+        """The version the views carry: the table's version in the database, so a client
+        never sees one go backwards, across servers and restarts (views of one version may
+        differ in what is not stored: who is online, the odds being computed)."""
+        return self.db_version
+
     def touch(self) -> None:
-        """Mark the state changed: views are rebuilt (they are cached per version)."""
-        self.version += 1
+        """Mark the view changed: views are rebuilt (they are cached per change)."""
+        self.gen += 1
 
     def host_actions(self, seat: SeatInfo | None) -> list[str]:
         """What the host may do now: ``add_bots``, ``deal``, ``void``, and at any time
@@ -1448,10 +1764,10 @@ class Table:
             out.append("void")
         return [*out, "seats", "requests", "settings", "close"]
 
-    def view(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> dict[str, Any]:
-        """The full state message for ``seat`` (``None``: a spectator; ``request``: the
-        viewer's own seat request waiting for the host)."""
-        if self._shared_version != self.version or self._shared is None:  # cached per version
+    def _shared_view(self) -> tuple[dict[str, Any], str]:
+        """The part of every view that is the same for everyone, and its JSON without the
+        closing brace (cached per change)."""
+        if self._shared_version != self.gen or self._shared is None:
             self._shared = {
                 "type": "state",
                 "version": self.version,
@@ -1460,10 +1776,14 @@ class Table:
                 "log": list(self.log)[-30:],
                 "bot_kinds": list(self.game.bot_kinds()),
             }
-            self._shared_version = self.version
-        out: dict[str, Any] = dict(self._shared)
-        out["you"] = None if seat is None else {**seat.public(), "player_id": seat.player_id,
-                                                "timeouts": seat.timeouts}
+            self._shared_json = json.dumps(self._shared)[:-1]
+            self._shared_version = self.gen
+        return self._shared, self._shared_json
+
+    def _own_view(self, seat: SeatInfo | None, request: SeatRequest | None) -> dict[str, Any]:
+        """The part of a view that is ``seat``'s own (its cards, actions, requests...)."""
+        out: dict[str, Any] = {"you": None if seat is None else {**seat.public(), "player_id": seat.player_id,
+                                                                "timeouts": seat.timeouts}}
         out.update(self.game.view(seat))
         out["host_actions"] = self.host_actions(seat)
         out["clock"] = self.clock_view()
@@ -1472,14 +1792,22 @@ class Table:
                            else [])
         return out
 
+    def view(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> dict[str, Any]:
+        """The full state message for ``seat`` (``None``: a spectator; ``request``: the
+        viewer's own seat request waiting for the host)."""
+        return {**self._shared_view()[0], **self._own_view(seat, request)}
+
+    def view_json(self, seat: SeatInfo | None, request: SeatRequest | None = None) -> str:
+        """:meth:`view` as JSON text, the shared part serialized once per change for every seat."""
+        own = json.dumps(self._own_view(seat, request))
+        return self._shared_view()[1] + "," + own[1:]
+
     def notify(self) -> None:
-        """Push every connected client its own latest view; start or stop the turn clock."""
-        self.version += 1
-        if self.status == "open":
-            self._arm_clock()
+        """Push every connected client its own latest view."""
+        self.touch()
         cache: dict[Any, str] = {}
         for c in list(self.conns):
             key = (c.seat.seat if c.seat is not None else None, c.request.id if c.request is not None else None)
             if key not in cache:
-                cache[key] = json.dumps(self.view(c.seat, c.request))
+                cache[key] = self.view_json(c.seat, c.request)
             c.push(cache[key])

@@ -119,7 +119,7 @@
   // Reconnects by itself with backoff (0.5 s doubling to 8 s, with jitter), at once
   // when the browser comes back online or the page is shown again. The first state
   // of each new connection is the server's truth and always taken, even if its
-  // version is lower (a restarted server); later ones only if not older.
+  // version is lower; later ones only if not older (versions are the table's, in the database).
   let ws = null, wsGen = 0, retry = 0, retryTimer = null, fresh = false, heard = 0, beat = null;
   function setConn(text, ok) {
     const c = $("conn");

@@ -1,0 +1,36 @@
+"""Shared tables: the table's truth in the database, for servers that share it (issue 12).
+
+* ``game_tables.version`` - bumped by every write to the table (optimistic concurrency:
+  a write names the version it read; a lost race changes nothing).
+* ``game_tables.state`` - the table's own state beside its deals and ledger (the table
+  log, waiting requests, time-outs, the turn clock's deadline, the button).
+* ``game_tables.due_at`` - when the table next needs a server without a request (a bot to
+  move, a turn clock to run out; Unix seconds), claimed by one server at a time.
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-11-30
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("game_tables", sa.Column("version", sa.BigInteger(), nullable=False, server_default="0"))
+    op.add_column("game_tables", sa.Column("state", sa.JSON(), nullable=True))
+    op.add_column("game_tables", sa.Column("due_at", sa.Float(), nullable=True))
+    op.create_index("ix_game_tables_due_at", "game_tables", ["due_at"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_game_tables_due_at", "game_tables")
+    with op.batch_alter_table("game_tables") as batch:
+        batch.drop_column("due_at")
+        batch.drop_column("state")
+        batch.drop_column("version")
