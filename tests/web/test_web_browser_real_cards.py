@@ -76,7 +76,7 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     host.click("#create-btn")
     host.wait_for_url(re.compile(r".*/t/[a-z0-9]{8}$"))
     tid, link = table_id(host), host.input_value("#share-link")
-    assert "real cards" in host.inner_text("#table-rules")
+    host.wait_for_selector("#table-rules:has-text('real cards, entered by the host')")
     phones = {}
     for name in ("Ann", "Ben"):
         ctx = browser.new_context(**PHONE)
