@@ -435,6 +435,32 @@ def test_design_invite_link_and_qr_code_from_the_public_address(database_url: st
         assert c.get("/t/nosuch/qr.svg").status_code == 404
 
 
+def test_issue12_a_turn_clock_runs_out_once_with_two_servers_watching(database_url: str) -> None:
+    """The clock lives in the database; both servers look for due work and one claims it:
+    the guest's decision times out exactly once per round (one time-out line, one fold)."""
+    with TestClient(create_app(database_url, bot_delay=0)) as a, TestClient(create_app(database_url, bot_delay=0)) as b:
+        t = create(a, "poker", bots=0, turn_clock=1)
+        tid, host = t["table"]["id"], t["token"]
+        guest = sit(b, tid, "Guest")["token"]
+        for number in (1, 2):
+            assert post(a, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 200
+            assert post(b, tid, "/actions", guest, {"kind": "wager", "ante": 10}).status_code == 200
+            assert post(b if number == 1 else a, tid, "/deal", host).status_code == 200
+            assert post(a, tid, "/actions", host, {"kind": "fold"}).status_code == 200
+            wait_for(lambda: c_status(a, tid, number) == "settled", 10)  # noqa: B023
+            time.sleep(1.0)  # both servers had time to act on the guest's turn again
+            history = b.get(f"/api/tables/{tid}/deals/{number}").json()["history"]
+            assert [r["kind"] for r in history if r.get("player") == 1 and r["kind"] in ("fold", "play")] == ["fold"]
+        log = state(b, tid)["log"]
+        assert log.count("Guest's time ran out") == 2
+        ledger_ok(a, tid)
+
+
+def c_status(client: TestClient, tid: str, number: int) -> str | None:
+    deals = client.get(f"/api/tables/{tid}/deals").json()["deals"]
+    return next((d["status"] for d in deals if d["number"] == number), None)
+
+
 def test_design_versions_never_go_backwards_across_restarts(database_url: str) -> None:
     with TestClient(create_app(database_url, bot_delay=0)) as c:
         t = create(c, "kind", bots=3, turn_clock=0)

@@ -96,7 +96,9 @@ class Hub:
             fourcards.store.StoreError: a database that cannot be used.
         """
         kind_bot_names.cache_clear()  # plug-in bots are read when a server starts
-        workers = 2 if self.database_url.startswith("sqlite") else 8
+        # SQLite writes one at a time: a second thread would only wait in SQLite's busy handler,
+        # which sleeps in steps of up to 100 ms (a long tail of latencies under load)
+        workers = 1 if self.database_url.startswith("sqlite") else 8
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourcards-db")
         try:
             self.store = await self.run_db(Store, self.database_url)

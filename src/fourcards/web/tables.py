@@ -30,6 +30,7 @@ import dataclasses
 import hashlib
 import json
 import logging
+import random
 import secrets
 import time
 from collections import deque
@@ -67,8 +68,9 @@ TIMEOUTS_TO_SIT_OUT = 2
 #: bot delay): the server whose request made it the bot's turn moves it first; this
 #: only matters if that server died in between.
 BOT_RESCUE_S = 2.0
-#: Times a change is run again after losing a race with another server (then 409).
-RETRIES = 2
+#: Times a change is run again after losing a race with another server (then 409); before
+#: each, a short random pause (up to 5 ms times the attempt) spreads out servers that collide.
+RETRIES = 5
 #: Table log lines kept (in the database with the table's state).
 LOG_LINES = 60
 _PENDING = -1  # the deal id of a deal opened by a change not yet committed
@@ -565,7 +567,7 @@ class Table:
         """Run ``body`` - one change of the table, which stages its writes - under the lock,
         then commit what it staged in one transaction against :attr:`db_version`. A copy
         another server made stale is read again first; a lost race reads again and runs
-        ``body`` again (:data:`RETRIES` times, then 409), and so does a refusal computed from
+        ``body`` again (:data:`RETRIES` times, after a short random pause, then 409), and so does a refusal computed from
         a copy that turns out to be old (e.g. "not your turn" when another server already
         moved the turn on). A change that fails after touching the copy has the copy read
         again: nothing is half-applied.
@@ -595,6 +597,7 @@ class Table:
                     await self._reload()
                     raise ApiError(409, "the table kept changing on other servers meanwhile; nothing "
                                         "changed: try again") from None
+                await asyncio.sleep(random.uniform(0, 0.005 * (attempt + 1)))
             except ApiError as exc:
                 if self._dirty or self._parts:
                     self.stale = True
