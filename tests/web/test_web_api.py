@@ -234,6 +234,9 @@ def test_issue12_restart_in_process_resumes_the_deal(database_url: str) -> None:
         assert again_p["round"] == mid_p["round"] and again_p["players"] == mid_p["players"]
         assert again_k["log"] == mid_k["log"]  # the table log is kept with the table
         assert again_k["version"] >= mid_k["version"]  # views never go backwards
+        if again_k["deal"] is not None and again_k["deal"]["actor"] == 1:  # the engine names players again
+            r = post(c, tid, "/actions", tok, {"kind": "raise", "amount": 99999})
+            assert r.status_code == 409 and r.json()["detail"].startswith("Host cannot raise"), r.text
         # the Four Card Poker round finishes: the host decides, the bots have
         assert post(c, pid, "/actions", ptok, {"kind": "fold"}).status_code == 200
         assert state(c, pid)["round"]["phase"] == "wagers"

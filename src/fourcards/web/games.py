@@ -215,8 +215,9 @@ class PokerGame(TableGame):
         n = self.table.rules.max_seats
         return PokerRound(self.table.rules, n), list(range(1, n + 1))
 
-    def replay(self, records: Sequence[dict[str, Any]]) -> GameState:
-        """The round of stored records (stored without the start record; legacy ones too)."""
+    def replay(self, records: Sequence[dict[str, Any]], seats: dict[str, Any] | None = None) -> GameState:
+        """The round of stored records (stored without the start record; legacy ones too).
+        ``seats`` is not needed: the round's messages say "seat N"."""
         fresh, _ = self.fresh()
         return PokerRound.replay(self.table.rules, [*fresh.history, *records])
 
@@ -559,9 +560,15 @@ class KindGame(TableGame):
 
     # ------------------------------------------------------------ deals
 
-    def replay(self, records: Sequence[dict[str, Any]]) -> GameState:
-        """The deal of stored records (its ``start`` record first)."""
-        return Game.replay(self.table.rules, records)
+    def replay(self, records: Sequence[dict[str, Any]], seats: dict[str, Any] | None = None) -> GameState:
+        """The deal of stored records (its ``start`` record first); with its seat map, the
+        engine's messages name each seat by its player's name (as in the deal when it was live)."""
+        labels = None
+        if seats:
+            by_id = self.table.by_id
+            labels = [by_id[pid].name if pid in by_id else f"seat {int(k) + 1}"
+                      for k, pid in sorted(seats.items(), key=lambda kv: int(kv[0]))]
+        return Game.replay(self.table.rules, records, seat_labels=labels)
 
     def _seen(self, state: GameState, player: int | None = None) -> Observation:
         return cast(Observation, state.observation(player))

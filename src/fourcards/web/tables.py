@@ -271,8 +271,9 @@ class TableGame(Protocol):
         """The next deal's state before it opens and its players' table seats, if it has one then."""
         return None
 
-    def replay(self, records: Sequence[dict[str, Any]]) -> GameState:
-        """The state of a deal from its stored history records (the engine's ``replay``)."""
+    def replay(self, records: Sequence[dict[str, Any]], seats: dict[str, Any] | None = None) -> GameState:
+        """The state of a deal from its stored history records (the engine's ``replay``);
+        ``seats``: its stored seat map, when the deal goes on (messages name the players)."""
 
     def order(self, seats: dict[str, Any]) -> list[int]:
         """The table seat of each engine player of a stored deal (its seat map, from
@@ -468,7 +469,8 @@ class Table:
         self.game.restore(st.get("game") or {})
         self.next_deal_number = row.next_deal_number
         if row.deal is not None:
-            self.state, self.order = self.game.replay(row.deal.records), self.game.order(row.deal.seats)
+            self.state = self.game.replay(row.deal.records, row.deal.seats)
+            self.order = self.game.order(row.deal.seats)
             self.deal_id, self.seq = row.deal.id, len(row.deal.records)
         else:
             self.deal_id, self.seq = None, 0
