@@ -124,28 +124,31 @@ def test_four_of_a_kind_never_reveals_the_deck(client: TestClient) -> None:
     tid = t["table"]["id"]
     guest_tok = sit(client, tid, "Guest")["token"]
     host, guest = _open(client, tid, t["token"]), _open(client, tid, guest_tok)
-    by_seat = {1: host, 4: guest}
-    v = host.post("/deal")["version"]
-    for _ in range(400):
+    try:
+        by_seat = {1: host, 4: guest}
+        v = host.post("/deal")["version"]
+        for _ in range(400):
+            for s in (host, guest):
+                s.drain(v)
+            st = host.get_state()
+            if st["deal"] is None:
+                break
+            me = by_seat[st["deal"]["actor"]]
+            acts = {a["kind"] for a in me.get_state()["actions"]}
+            v = me.post("/actions", {"kind": "check" if "check" in acts else "call"})["version"]
+        else:
+            raise AssertionError("the deal did not end")
         for s in (host, guest):
             s.drain(v)
-        st = host.get_state()
-        if st["deal"] is None:
-            break
-        me = by_seat[st["deal"]["actor"]]
-        acts = {a["kind"] for a in me.get_state()["actions"]}
-        v = me.post("/actions", {"kind": "check" if "check" in acts else "call"})["version"]
-    else:
-        raise AssertionError("the deal did not end")
-    for s in (host, guest):
-        s.drain(v)
-    truth = client.app.state.hub.store.get_deal(tid, 1)  # type: ignore[attr-defined]
-    shown = {r["card"] for r in truth["history"] if r.get("op") in ("deal", "turn", "return")}
-    full = {r + s for r in "23456789TJQKA" for s in "cdhs"}
-    never_shown = full - shown
-    assert len(never_shown) > 0
-    for s in (host, guest):
-        for text in s.messages:
-            assert not (cards_in(text) & never_shown), "an undealt card left the server"
-            assert '"deck":' not in text  # no deck key ("dealing": "deck" is the table's setting)
-        s.close()
+        truth = client.app.state.hub.store.get_deal(tid, 1)  # type: ignore[attr-defined]
+        shown = {r["card"] for r in truth["history"] if r.get("op") in ("deal", "turn", "return")}
+        full = {r + s for r in "23456789TJQKA" for s in "cdhs"}
+        never_shown = full - shown
+        assert len(never_shown) > 0
+        for s in (host, guest):
+            for text in s.messages:
+                assert not (cards_in(text) & never_shown), "an undealt card left the server"
+                assert '"deck":' not in text  # no deck key ("dealing": "deck" is the table's setting)
+    finally:  # a failed assert must not leave sockets open (pytest would hang in teardown)
+        for s in (host, guest):
+            s.close()
