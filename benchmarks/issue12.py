@@ -2,8 +2,9 @@
 SQLite and PostgreSQL, each run on a fresh database.
 
 * saturating: 200 clients at 40 tables acting the moment they may (the servers' capacity);
-* paced: 1,000 clients at 200 tables, each thinking 0.5-1.5 s before a move (busy online
-  tables); the latency is the server's, from sending an action to its ``ack``.
+* paced: 1,000 clients at 200 tables, each thinking 1.5-4.5 s before a move (people at
+  a table); ``paced-2s`` / ``paced-1s``: 1-3 s and 0.5-1.5 s (faster than people). The
+  latency is the server's, from sending an action to its ``ack``.
 
 Usage::
 
@@ -29,7 +30,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 RUNS = {
     "saturating": ["--clients", "200", "--tables", "40"],
-    "paced": ["--clients", "1000", "--tables", "200", "--think", "1.0"],
+    "paced": ["--clients", "1000", "--tables", "200", "--think", "3.0"],
+    "paced-2s": ["--clients", "1000", "--tables", "200", "--think", "2.0"],
+    "paced-1s": ["--clients", "1000", "--tables", "200", "--think", "1.0"],
 }
 
 
@@ -76,7 +79,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--postgres", default=None, help="a PostgreSQL URL (a database fourcards may create schemas in)")
     p.add_argument("--seconds", type=float, default=20.0)
-    p.add_argument("--runs", default="saturating,paced")
+    p.add_argument("--runs", default="saturating,paced", help=f"of {', '.join(RUNS)}")
     p.add_argument("--workers", default="1,2")
     p.add_argument("--databases", default="sqlite,postgresql")
     p.add_argument("--json", type=Path, default=None)

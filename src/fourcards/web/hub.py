@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import logging
 import secrets
 import string
@@ -45,7 +46,7 @@ from fourcards.web.players import kind_bot_names
 from fourcards.web.schemas import CreateTable
 from fourcards.web.tables import ApiError, SeatInfo, Table
 
-__all__ = ["Hub", "POLL_S", "CLAIM_LEASE_S"]
+__all__ = ["Hub", "POLL_S", "CLAIM_LEASE_S", "GC_THRESHOLDS", "tune_gc"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -59,6 +60,21 @@ POLL_S_POSTGRES = 5.0
 CLAIM_LEASE_S = 10.0
 #: Longest sleep of the due-work loop (it wakes earlier for a due time set here or heard of).
 DUE_SLEEP_S = 1.0
+
+
+#: The garbage collector's thresholds in a server: young collections every 20,000 net
+#: allocations instead of 700, so the short-lived objects of each action die by reference
+#: count before a collection sees them and few reach the old generation, whose full
+#: collections (90-190 ms with 200 busy tables) stalled every table on the server.
+GC_THRESHOLDS = (20_000, 50, 100)
+
+
+def tune_gc() -> None:
+    """Set :data:`GC_THRESHOLDS` and freeze what the process holds after start-up (modules,
+    the app) out of the collector's reach (``gc.freeze``): a server's tail latency is the
+    collector's pauses. Measured with ``benchmarks/web_load.py`` (docs/benchmarks.md)."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    gc.freeze()
 
 
 class Hub:
@@ -96,6 +112,7 @@ class Hub:
             fourcards.store.StoreError: a database that cannot be used.
         """
         kind_bot_names.cache_clear()  # plug-in bots are read when a server starts
+        tune_gc()
         # SQLite writes one at a time: a second thread would only wait in SQLite's busy handler,
         # which sleeps in steps of up to 100 ms (a long tail of latencies under load)
         workers = 1 if self.database_url.startswith("sqlite") else 8
