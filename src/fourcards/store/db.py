@@ -54,6 +54,7 @@ from fourcards.store.models import (
     GameTable,
     LedgerEntry,
     Player,
+    TableLogLine,
     utcnow,
 )
 
@@ -327,7 +328,8 @@ class TableCommit:
     if the table still has it (else :class:`VersionConflict`, nothing written), and the table
     then has ``version + 1``. ``state`` and ``due_at`` replace the table's columns; ``parts``
     (:class:`DealWrite`, :class:`SeatChange`, :class:`NewPlayer`, :class:`TakeBack`) are written in order;
-    ``origin`` names the writing server in the change notification (it ignores its own). A
+    ``origin`` names the writing server in the change notification (it ignores its own);
+    ``log`` lines are appended to the table's log. A
     :class:`DealWrite` with neither ``deal_id`` nor ``open`` continues the deal an earlier
     part opened (or the table's deal in progress).
     """
@@ -338,6 +340,7 @@ class TableCommit:
     due_at: float | None = None
     parts: list[DealWrite | SeatChange | NewPlayer | TakeBack] = field(default_factory=list)
     origin: str = ""
+    log: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -395,6 +398,7 @@ class TableRow:
     state: dict[str, Any] | None = None
     deal: OpenDeal | None = None
     last_deal: OpenDeal | None = None
+    log: list[str] = field(default_factory=list)
 
 
 def _check_entries(entries: Iterable[Entry]) -> None:
@@ -419,6 +423,9 @@ _PLAYERS = cast(Table, Player.__table__)
 _DEALS = cast(Table, Deal.__table__)
 _ACTIONS = cast(Table, DealAction.__table__)
 _LEDGER = cast(Table, LedgerEntry.__table__)
+_LOG = cast(Table, TableLogLine.__table__)
+#: Table log lines read back with a table.
+LOG_LINES = 60
 _PLAYER_COLUMNS = frozenset({"seat", "status", "token_hash", "is_host", "name"})
 _TABLE_COLUMNS = frozenset({"status", "public", "settings", "name"})
 
@@ -556,6 +563,9 @@ class Store:
                     self._take_back(conn, part)
                 else:
                     deal_id = self._write_deal(conn, part, deal_id)
+            if c.log:
+                now = utcnow()
+                conn.execute(insert(_LOG), [{"table_id": c.table_id, "line": line, "created_at": now} for line in c.log])
             if self.dialect == "postgresql":
                 conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                           {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
@@ -666,7 +676,8 @@ class Store:
     def load_table(self, table_id: str) -> TableRow | None:
         """A table as it is now: its row, players (those who left included) with their
         balances from the ledger, next deal number, version, state, the deal in progress
-        and the last finished deal with their histories - one consistent snapshot (PostgreSQL: REPEATABLE READ; SQLite: the
+        and the last finished deal with their histories, the latest :data:`LOG_LINES` lines of
+        the table log - one consistent snapshot (PostgreSQL: REPEATABLE READ; SQLite: the
         version is read first, so a later write shows as a newer version). ``None``: no such table."""
         with self.Session() as s:
             if self.dialect == "postgresql":
@@ -691,8 +702,11 @@ class Store:
                     a.record for a in s.scalars(select(DealAction).where(DealAction.deal_id == d.id)
                                                 .order_by(DealAction.seq))])
 
+            log = list(s.scalars(select(TableLogLine.line).where(TableLogLine.table_id == table_id)
+                                 .order_by(TableLogLine.id.desc()).limit(LOG_LINES)))[::-1]
             return TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players, int(last or 0) + 1,
-                            t.status, bool(t.public), int(t.version or 0), t.state, stored(current), stored(finished))
+                            t.status, bool(t.public), int(t.version or 0), t.state, stored(current), stored(finished),
+                            log)
 
     def chip_totals(self, table_id: str) -> dict[str, Any]:
         """The night's figures of a table from its ledger: per player the sums by memo

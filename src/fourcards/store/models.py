@@ -12,8 +12,9 @@ Tables:
   (starting chips, bot ante, turn clock, seat approval...), ``status`` (``open`` or
   ``closed``) and ``public`` (listed in the lobby; private tables are reached by link);
   ``version`` (bumped by every write: servers sharing the database compare it), ``state``
-  (the table log, waiting requests, time-outs, the turn clock, the button) and ``due_at``
-  (when a bot or a turn clock next needs a server, Unix seconds).
+  (waiting requests, time-outs, the turn clock, the button) and ``due_at`` (when a bot or
+  a turn clock next needs a server, Unix seconds).
+* ``table_log`` - the table log's lines, appended by the changes that wrote them.
 * ``players`` - a seat at a table, by name; ``token_hash`` is the SHA-256 of the
   secret seat token (the token itself is never stored); ``is_host`` marks the
   table's host, ``is_bot``/``bot_kind`` the computer players; ``status`` is
@@ -99,7 +100,7 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: Bumped by every write to the table (optimistic concurrency between servers).
     version: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
-    #: The table's own state beside deals and ledger: log, requests, time-outs, clock, button.
+    #: The table's own state beside deals, ledger and log: requests, time-outs, clock, button.
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: When the table next needs a server without a request (Unix seconds; None: never).
     due_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
@@ -155,6 +156,19 @@ class DealAction(Base):
     seq: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableLogLine(Base):
+    """One line of a table's log (what the table page shows under "Table log"), appended
+    by the change that wrote it; a table reads back its latest lines."""
+
+    __tablename__ = "table_log"
+    __table_args__ = (Index("ix_table_log_table_id_id", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    line: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

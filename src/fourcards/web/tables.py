@@ -6,7 +6,7 @@ A :class:`Table` drives its game only through the engine protocol
 :class:`TableGame` (:mod:`fourcards.web.games`).
 
 The database holds the table's truth (rules, players, the deal's history, the ledger,
-the table's own ``state``: log, requests, time-outs, clock) and a ``version``; a
+the table log, the table's own ``state``: requests, time-outs, clock) and a ``version``; a
 :class:`Table` is this server's copy of it at :attr:`Table.db_version`. Every change
 (:meth:`Table._change`) runs under the table's :class:`asyncio.Lock`: the copy is
 read again if another server wrote the table (:attr:`Table.stale`); the change is
@@ -71,7 +71,7 @@ BOT_RESCUE_S = 2.0
 #: Times a change is run again after losing a race with another server (then 409); before
 #: each, a short random pause (up to 5 ms times the attempt) spreads out servers that collide.
 RETRIES = 5
-#: Table log lines kept (in the database with the table's state).
+#: Table log lines kept in memory (the database keeps every line: ``table_log``).
 LOG_LINES = 60
 _PENDING = -1  # the deal id of a deal opened by a change not yet committed
 
@@ -405,6 +405,7 @@ class Table:
         self.denied: dict[str, SeatRequest] = {}  # by token hash: the asker sees the answer
         self._request_seq = 0
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self._new_log: list[str] = []  # lines of the change in progress (appended to the stored log at commit)
         self.gen = 0  # grows with every change of what the views show (they are cached per gen)
         self.db_version = -1
         self.stale = False
@@ -462,7 +463,8 @@ class Table:
         self.requests = {int(r["id"]): SeatRequest(**r) for r in st.get("requests") or []}
         self.denied = {r["token_hash"]: SeatRequest(**r) for r in st.get("denied") or []}
         self._request_seq = int(st.get("request_seq") or 0)
-        self.log = deque(st.get("log") or [], maxlen=LOG_LINES)
+        self.log = deque(row.log, maxlen=LOG_LINES)
+        self._new_log = []
         clock = st.get("clock") or {}
         self.clock_key = tuple(clock["key"]) if clock.get("key") else None
         self.clock_deadline = clock.get("deadline")
@@ -629,10 +631,11 @@ class Table:
         """
         self._arm_clock()
         state = self._state_json()
-        if not self._parts and state == self._saved_state:
+        if not self._parts and not self._new_log and state == self._saved_state:
             self._dirty = False
             return
-        commit = TableCommit(self.id, self.db_version, state, self._due_at(), list(self._parts), self.hub.origin)
+        commit = TableCommit(self.id, self.db_version, state, self._due_at(), list(self._parts), self.hub.origin,
+                             list(self._new_log))
         try:
             res = await self.hub.run_db(self.hub.require_store().commit_table, commit)
         except VersionConflict:
@@ -652,6 +655,7 @@ class Table:
         self.db_version = res.version
         self._parts.clear()
         self._new_seats.clear()
+        self._new_log.clear()
         self._saved_state = state
         self._dirty = False
         self.touch()
@@ -659,9 +663,8 @@ class Table:
             self.hub.wake()
 
     def _state_json(self) -> dict[str, Any]:
-        """The table's own state as stored (JSON): log, requests, time-outs, clock, the game's."""
+        """The table's own state as stored (JSON): requests, time-outs, clock, the game's."""
         return {
-            "log": list(self.log),
             "requests": [dataclasses.asdict(r) for r in self.requests.values()],
             "denied": [dataclasses.asdict(r) for r in list(self.denied.values())[-20:]],
             "request_seq": self._request_seq,
@@ -1736,9 +1739,10 @@ class Table:
     # -------------------------------------------------------------- views
 
     def add_log(self, line: str) -> None:
-        """Append ``line`` to the table's log (the last :data:`LOG_LINES` are kept, with the
-        table's state in the database) and mark the state changed."""
+        """Append ``line`` to the table's log (the change's commit appends it to the stored log;
+        the last :data:`LOG_LINES` are kept in memory) and mark the state changed."""
         self.log.append(line)
+        self._new_log.append(line)
         self._dirty = True
         self.touch()
 
