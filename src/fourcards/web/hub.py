@@ -114,8 +114,11 @@ class Hub:
         kind_bot_names.cache_clear()  # plug-in bots are read when a server starts
         tune_gc()
         # SQLite writes one at a time: a second thread would only wait in SQLite's busy handler,
-        # which sleeps in steps of up to 100 ms (a long tail of latencies under load)
-        workers = 1 if self.database_url.startswith("sqlite") else 8
+        # which sleeps in steps of up to 100 ms (a long tail of latencies under load). PostgreSQL:
+        # two threads - as fast as eight at saturation, and the driver's Python work in more
+        # threads fights the event loop for the GIL (paced p99 115-175 ms with eight, 27-55 ms
+        # with two; docs/benchmarks.md)
+        workers = 1 if self.database_url.startswith("sqlite") else 2
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourcards-db")
         try:
             self.store = await self.run_db(Store, self.database_url)
