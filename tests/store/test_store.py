@@ -8,10 +8,12 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from fourcards.store import (
+    CommitResult,
     DealClose,
     DealOpen,
     DealWrite,
     Entry,
+    NewPlayer,
     SeatChange,
     Store,
     StoreError,
@@ -48,10 +50,17 @@ def store(database_url: str):
     s.close()
 
 
+def _commit(store: Store, *parts: DealWrite | NewPlayer) -> CommitResult:
+    """One change of table t1, against the version it has now."""
+    row = store.load_table("t1")
+    assert row is not None
+    return store.commit_table(TableCommit("t1", row.version, row.state, None, list(parts)))
+
+
 def _table(store: Store) -> tuple[int, int]:
     store.create_table("t1", "poker", "test", {"name": "live"}, {"starting_chips": 100})
-    a = store.add_player("t1", 1, "Ann", "a" * 64, buy_in=100, is_host=True)
-    b = store.add_player("t1", 2, "Bob", "b" * 64, buy_in=100)
+    [a] = _commit(store, NewPlayer(1, "Ann", "a" * 64, 100, is_host=True)).player_ids
+    [b] = _commit(store, NewPlayer(2, "Bob", "b" * 64, 100)).player_ids
     return a, b
 
 
@@ -68,22 +77,22 @@ def test_unbalanced_write_is_refused_and_changes_nothing(store: Store) -> None:
     a, _ = _table(store)
     before = store.ledger("t1")
     with pytest.raises(StoreError, match="unbalanced"):
-        store.write_deal(DealWrite("t1", open=DealOpen(1, {}, {}), records=[{"kind": "x"}],
-                                   entries=[Entry("player", -10, a), Entry("bets", 9)]))
+        _commit(store, DealWrite("t1", open=DealOpen(1, {}, {}), records=[{"kind": "x"}],
+                                 entries=[Entry("player", -10, a), Entry("bets", 9)]))
     with pytest.raises(StoreError, match="account"):
-        store.write_deal(DealWrite("t1", open=DealOpen(1, {}, {}), entries=[Entry("nowhere", 0)]))
+        _commit(store, DealWrite("t1", open=DealOpen(1, {}, {}), entries=[Entry("nowhere", 0)]))
     assert store.ledger("t1") == before
     assert store.list_deals("t1") == []
 
 
 def test_a_settled_deal_balances(store: Store) -> None:
     a, b = _table(store)
-    did = store.write_deal(DealWrite("t1", open=DealOpen(1, {"1": a, "2": b}, {}), seq=0, player_id=a,
-                                     records=[{"kind": "place_wagers"}],
-                                     entries=[Entry("player", -10, a), Entry("bets", 10)]))
-    store.write_deal(DealWrite("t1", deal_id=did, seq=1, records=[{"kind": "play"}],
-                               entries=[Entry("bets", -10), Entry("player", 30, a), Entry("house", -20)],
-                               close=DealClose("settled", {"net": 20})))
+    did = _commit(store, DealWrite("t1", open=DealOpen(1, {"1": a, "2": b}, {}), seq=0, player_id=a,
+                                   records=[{"kind": "place_wagers"}],
+                                   entries=[Entry("player", -10, a), Entry("bets", 10)])).deal_id
+    _commit(store, DealWrite("t1", deal_id=did, seq=1, records=[{"kind": "play"}],
+                             entries=[Entry("bets", -10), Entry("player", 30, a), Entry("house", -20)],
+                             close=DealClose("settled", {"net": 20})))
     assert store.balances("t1") == {a: 120, b: 100}
     d = store.get_deal("t1", 1)
     assert d is not None and d["status"] == "settled" and [r["kind"] for r in d["history"]] == ["place_wagers", "play"]

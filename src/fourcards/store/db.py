@@ -489,49 +489,6 @@ class Store:
             s.add(GameTable(id=table_id, game=game, name=name, rules=rules, settings=settings,
                             status="open", public=public, created_at=utcnow(), version=0))
 
-    def add_player(self, table_id: str, seat: int | None, name: str, token_hash: str, *, buy_in: int,
-                   is_host: bool = False, is_bot: bool = False, bot_kind: str | None = None) -> int:
-        """Seat a player and credit the buy-in (bank -> player) in one transaction (the
-        table's version goes up by one; no check: see :meth:`commit_table` for servers).
-
-        Returns:
-            the new player's id.
-        Raises:
-            sqlalchemy.exc.IntegrityError: the seat is taken.
-        """
-        with self.engine.begin() as conn:
-            self._bump(conn, table_id)
-            return self._add_player(conn, table_id, NewPlayer(seat, name, token_hash, buy_in, is_host, is_bot,
-                                                              bot_kind))
-
-    def change_seats(self, change: SeatChange) -> None:
-        """Apply a :class:`SeatChange` in one transaction (the version goes up; no check).
-
-        Raises:
-            StoreError: an unknown column, an amount beyond the ledger's bound.
-            sqlalchemy.exc.IntegrityError: a seat or token already taken.
-        """
-        _check_seat_change(change)
-        with self.engine.begin() as conn:
-            self._bump(conn, change.table_id)
-            self._change_seats(conn, change)
-
-    def write_deal(self, w: DealWrite) -> int:
-        """Commit one action's writes (see :class:`DealWrite`) in one transaction (the
-        version goes up; no check).
-
-        Returns:
-            the deal's id.
-        Raises:
-            StoreError: unbalanced entries, or neither ``deal_id`` nor ``open``.
-        """
-        _check_entries(w.entries)
-        if w.deal_id is None and w.open is None:
-            raise StoreError("a deal write needs a deal_id or an open")
-        with self.engine.begin() as conn:
-            self._bump(conn, w.table_id)
-            return self._write_deal(conn, w, None)
-
     def commit_table(self, c: TableCommit) -> CommitResult:
         """Write one change of a table (see :class:`TableCommit`) in one transaction, if the
         table still has ``c.version``; on PostgreSQL, NOTIFY :data:`CHANGES_CHANNEL` (sent
@@ -572,10 +529,6 @@ class Store:
         return CommitResult(c.version + 1, deal_id, ids)
 
     # ----------------------------------------------------- parts of a write
-
-    @staticmethod
-    def _bump(conn: Connection, table_id: str) -> None:
-        conn.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(version=_TABLES.c.version + 1))
 
     def _add_player(self, conn: Connection, table_id: str, p: NewPlayer) -> int:
         pk = conn.execute(insert(_PLAYERS).values(
