@@ -116,6 +116,21 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
+def join_on_a_phone(browser: Any, host: Any, url: str, name: str, errors: list[str]) -> Any:
+    """A new phone (its own browser context) opens the invitation ``url`` and asks for a
+    seat as ``name``; the host, whose page is open, lets them sit. Returns the phone's page
+    (its JavaScript errors collected in ``errors``)."""
+    phone = browser.new_context(**PHONE).new_page()
+    errors += watch_errors(phone)
+    phone.goto(url)
+    phone.fill("#join-name", name)
+    phone.click("#join-btn")
+    phone.wait_for_selector("#my-request:not([hidden])")  # a private table: the host lets them sit
+    host.click("#requests button[data-op=approve]")
+    phone.wait_for_selector("#players li.me")
+    return phone
+
+
 def create(page: Any, base_url: str, game: str, bots: int, chips: str = "1000", name: str = "Pat") -> None:
     """Create a table from the lobby form (the page goes on to the table when it is made)."""
     page.goto(base_url + "/")

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import ARGS, CHROMIUM, PHONE, ThreadServer, require_browser, watch_errors
+from browsing import ARGS, CHROMIUM, PHONE, ThreadServer, join_on_a_phone, require_browser, watch_errors
 from servers import Server
 from test_web_browser import _kind_turn
 
@@ -90,18 +90,7 @@ def test_two_phones_join_through_the_link_serve_lan_printed(browser: Any, databa
         invite = host.input_value("#share-link")
         assert invite.startswith(link) and re.fullmatch(r".*/t/[a-z0-9]{8}", invite), (invite, link)
         loopback = server.base + invite[len(link) - 1:]  # the same path, reached through 127.0.0.1
-        phones = []
-        for name in ("Ann", "Ben"):
-            ctx = browser.new_context(**PHONE)
-            phone = ctx.new_page()
-            errors += _watch_errors(phone)
-            phone.goto(loopback)
-            phone.fill("#join-name", name)
-            phone.click("#join-btn")
-            phone.wait_for_selector("#my-request:not([hidden])")
-            host.click("#requests button[data-op=approve]")
-            phone.wait_for_selector("#players li.me")
-            phones.append(phone)
+        phones = [join_on_a_phone(browser, host, loopback, name, errors) for name in ("Ann", "Ben")]
         host.wait_for_function("document.querySelectorAll('#players li').length === 5")
         host.click("#host-deal")
         for page in (host, *phones):

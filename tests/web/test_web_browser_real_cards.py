@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, axe_violations, host_token, shot, table_id, watch_errors
+from browsing import PHONE, axe_violations, host_token, join_on_a_phone, shot, table_id, watch_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -77,18 +77,7 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     host.wait_for_url(re.compile(r".*/t/[a-z0-9]{8}$"))
     tid, link = table_id(host), host.input_value("#share-link")
     host.wait_for_selector("#table-rules:has-text('real cards, entered by the host')")
-    phones = {}
-    for name in ("Ann", "Ben"):
-        ctx = browser.new_context(**PHONE)
-        phone = ctx.new_page()
-        errors += watch_errors(phone)
-        phone.goto(link)
-        phone.fill("#join-name", name)
-        phone.click("#join-btn")
-        phone.wait_for_selector("#my-request:not([hidden])")  # a private table: the host lets them sit
-        host.click("#requests button[data-op=approve]")
-        phone.wait_for_selector("#players li.me")
-        phones[name] = phone
+    phones = {name: join_on_a_phone(browser, host, link, name, errors) for name in ("Ann", "Ben")}
     host.fill("#seat-name", "Cat")  # no phone: the host seats her and enters her moves
     host.click("#seat-add")
     host.wait_for_function("document.querySelectorAll('#players li').length === 4")
