@@ -242,8 +242,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(table_id: str) -> dict[str, Any]:
         """One table's summary and its players (names, seats, balances, status)."""
-        t = await hub.get(table_id)
-        await t.sync()
+        t = await hub.latest(table_id)
         return {**t.summary(), "seats": [p.public() for _, p in sorted(t.players.items())]}
 
     @app.post("/api/tables/{table_id}/seats", status_code=201, tags=["tables"])
@@ -260,8 +259,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def state(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """The caller's view: its seat's observation and table data (no token: a spectator's;
         a token whose seat request waits: a spectator's with ``request``)."""
-        t = await hub.get(table_id)
-        await t.sync()
+        t = await hub.latest(table_id)
         seat, request = t.viewer(x_seat_token)
         return t.view(seat, request)
 
@@ -422,8 +420,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def deals(table_id: str) -> dict[str, Any]:
         """The table's deals, newest first (status, seats, result; no history), each finished
         one with ``players``: who won (+) or lost (-) how many chips in it, by name."""
-        t = await hub.get(table_id)
-        await t.sync()
+        t = await hub.latest(table_id)
         rows = await hub.run_db(hub.require_store().list_deals, t.id)
         out = []
         for d in rows:
@@ -470,16 +467,14 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def settlement(table_id: str) -> dict[str, Any]:
         """The night's settlement: each person's buy-in, top-ups, chips cashed out, stack and
         net; the house's net at Four Card Poker; ``total`` 0."""
-        t = await hub.get(table_id)
-        await t.sync()
+        t = await hub.latest(table_id)
         return await t.settlement()
 
     @app.get("/api/tables/{table_id}/settlement.csv", tags=["history"])
     async def settlement_csv(table_id: str) -> Response:
         """The night's settlement as CSV (one row per person, then the house, chips in play
         and the total)."""
-        t = await hub.get(table_id)
-        await t.sync()
+        t = await hub.latest(table_id)
         s = await t.settlement()
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\r\n")
@@ -499,8 +494,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def ledger(table_id: str) -> dict[str, Any]:
         """The table's latest chip ledger entries and an audit (total 0, every
         transaction balanced, every finished deal's pot/bets emptied)."""
-        t = await hub.get(table_id)
-        await t.sync()
+        t = await hub.latest(table_id)
         store = hub.require_store()
         entries = await hub.run_db(store.ledger, t.id)
         check = await hub.run_db(store.ledger_check, t.id)

@@ -217,6 +217,17 @@ class Hub:
             raise ApiError(404, f"unknown table {table_id!r}")
         return t
 
+    async def latest(self, table_id: str) -> Table:
+        """:meth:`get`, made the database's latest first (:meth:`Table.sync`): what a read
+        answers from, so a client sees its own writes through any server.
+
+        Raises:
+            ApiError: 404 for an unknown table; 503 when the database does not answer.
+        """
+        t = await self.get(table_id)
+        await t.sync()
+        return t
+
     async def find(self, table_id: str) -> Table | None:
         """:meth:`get`, or ``None`` for an unknown table."""
         try:
