@@ -162,7 +162,7 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     host.wait_for_function("document.querySelector('#player-1 .balance').textContent === '1005'")
     balances = [int(x) for x in host.locator("#players .balance").all_inner_texts()]
     assert balances == [1005, 1005, 995, 995]
-    assert "(the host entered Cat's move)" in host.inner_text("#log")
+    assert "(entered by the host)" in host.inner_text("#log")
     # stored like any other deal: the history page replays it
     r = httpx.post(f"{base_url}/api/tables/{tid}/cards/take-back", headers={"X-Seat-Token": host_token(host)})
     assert r.status_code == 409

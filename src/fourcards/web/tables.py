@@ -1400,9 +1400,10 @@ class Table:
             if state.actor != player:
                 raise ApiError(409, f"not {seat.name}'s turn: {self.name_at(state.actor)} is to act "
                                     "(nobody acts out of turn)")
+            start = len(self._new_log)
             await self.apply(host, self.game.action(request, player, state.observation(player)))
-            if seat is not host:
-                self.add_log(f"(the host entered {seat.name}'s move)")
+            if seat is not host:  # on the move's own line: "Cat checks (entered by the host)"
+                self._amend_log(start, f"{seat.name} ", " (entered by the host)")
 
         await self._change(change)
         self.notify()
@@ -1753,6 +1754,19 @@ class Table:
         differ in what is not stored: who is online, the odds being computed)."""
         return self.db_version
 
+    def _amend_log(self, start: int, prefix: str, suffix: str) -> None:
+        """Add ``suffix`` to the first line of this change from the ``start``-th on that begins
+        with ``prefix`` (in the log and in the lines the change will store)."""
+        for i in range(start, len(self._new_log)):
+            line = self._new_log[i]
+            if line.startswith(prefix):
+                self._new_log[i] = line + suffix
+                back = len(self._new_log) - i  # the same line, counted from the log's end
+                if back <= len(self.log) and self.log[-back] == line:
+                    self.log[-back] = line + suffix
+                self.touch()
+                return
+
     def touch(self) -> None:
         """Mark the view changed: views are rebuilt (they are cached per change)."""
         self.gen += 1
@@ -1782,7 +1796,7 @@ class Table:
                 "version": self.version,
                 "table": self.summary(),
                 "players": [p.public() for _, p in sorted(self.players.items())],
-                "log": list(self.log)[-30:],
+                "log": list(self.log),
                 "bot_kinds": list(self.game.bot_kinds()),
             }
             self._shared_json = json.dumps(self._shared)[:-1]

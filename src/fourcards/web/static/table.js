@@ -300,6 +300,10 @@
         body: JSON.stringify({name: name})});
       data = await res.json();
     } catch (e) { showError("The server cannot be reached; try again in a moment."); return; }
+    if (res.status === 409 && /is taken at this table/.test(data.detail || "")) {  // the guest's wording is not the host's
+      showError("The name “" + name.trim() + "” is taken at this table: choose another.");
+      return;
+    }
     if (!res.ok) { showError(data.detail || ("error " + res.status)); return; }
     if (data.status === "pending" && !(await api("/requests/" + data.request, {approve: true}))) return;
     const box = $("seat-name");
