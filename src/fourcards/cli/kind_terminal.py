@@ -37,6 +37,7 @@ from fourcards.kind.history import (
     BettingRound,
     DealCard,
     Finish,
+    Forfeit,
     Op,
     PlayerAction,
     ReturnCard,
@@ -85,6 +86,8 @@ def describe_op(op: Op, labels: Sequence[str]) -> str | None:
     if isinstance(op, PlayerAction):
         amount = f" {op.amount}" if op.kind in ("bet", "raise", "call") else ""
         return f"{_name(op.seat, labels)}: {op.kind}{amount}"
+    if isinstance(op, Forfeit):
+        return f"{_name(op.seat, labels)} forfeits: out of the deal, its chips stay in the pot"
     if isinstance(op, ReturnUncalled):
         return f"uncalled {op.amount} goes back to {_name(op.seat, labels)}"
     if isinstance(op, TurnCard):

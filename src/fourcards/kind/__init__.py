@@ -17,7 +17,7 @@ Terminal play is the command line's (:mod:`fourcards.cli.kind_terminal`).
 
 from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.game import Game, Phase, can_play, next_button, seat_label
-from fourcards.kind.history import DealCard, TurnCard, Void
+from fourcards.kind.history import DealCard, Forfeit, TurnCard, Void
 from fourcards.kind.holdings import Holding, parse_holding, parse_holdings
 from fourcards.kind.observation import Observation, SeatView
 from fourcards.kind.odds import PlayerOdds, exact_odds, joint_odds
@@ -25,7 +25,7 @@ from fourcards.kind.pots import Award, Pot, settle_pots, side_pots, split_pot
 from fourcards.kind.rules import PRESETS, KindRules, Redeal, get_rules
 
 __all__ = [
-    "Action", "ActionKind", "LegalAction", "DealCard", "TurnCard", "Void", "Game", "Phase", "can_play", "next_button",
+    "Action", "ActionKind", "LegalAction", "DealCard", "TurnCard", "Void", "Forfeit", "Game", "Phase", "can_play", "next_button",
     "seat_label",
     "Holding", "parse_holding", "parse_holdings", "Observation", "SeatView",
     "PlayerOdds", "exact_odds", "joint_odds", "Award", "Pot", "settle_pots", "side_pots", "split_pot",

@@ -8,7 +8,8 @@ seed 000; seed 001 = OPR-903). It implements the engine protocol
   (:class:`~fourcards.kind.actions.LegalAction`, with min/max amounts);
 * :meth:`Game.apply` - apply an :class:`~fourcards.kind.actions.Action` (or a
   :class:`~fourcards.kind.history.DealCard` / :class:`~fourcards.kind.history.TurnCard`
-  record at a chance step); an illegal one raises
+  record at a chance step; the host's :class:`~fourcards.kind.history.Void`; a seat's
+  out-of-turn :class:`~fourcards.kind.history.Forfeit`, docs/rules.md FOAK-17); an illegal one raises
   :class:`~fourcards.errors.IllegalActionError` naming the player as people
   see it ("seat 4" for player 3) and changes nothing (it is validated in
   full before any mutation);
@@ -63,6 +64,7 @@ from fourcards.kind.history import (
     BettingRound,
     DealCard,
     Finish,
+    Forfeit,
     Op,
     PlayerAction,
     ReturnCard,
@@ -182,6 +184,7 @@ class Game:
         self.stacks: list[int] = stacks
         self.in_deal: list[bool] = [can_play(st, rules) for st in stacks]
         self.folded: list[bool] = [False] * n
+        self.forfeited: list[bool] = [False] * n  # folded out of turn (docs/rules.md FOAK-17)
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.contributed: list[int] = [0] * n
         self.stakes: list[int] = [0] * n  # this betting round
@@ -481,7 +484,7 @@ class Game:
         """Whether :meth:`apply` would accept ``action`` now (never raises; see :meth:`legal_actions`)."""
         return self._why_illegal(action) is None
 
-    def apply(self, action: Action | DealCard | TurnCard | Void | str) -> None:
+    def apply(self, action: Action | DealCard | TurnCard | Void | Forfeit | str) -> None:
         """Apply the :attr:`actor`'s action, or a chance record at a chance step; chance
         events that follow run at once.
 
@@ -492,7 +495,10 @@ class Game:
                 record of the card to deal or turn (scripting the chance step); or a
                 :class:`~fourcards.kind.history.Void` (the host's ruling, at any point
                 before the end): every chip goes back to the seat that put it in, the
-                deal ends (phase ``VOIDED``) and every return is 0.
+                deal ends (phase ``VOIDED``) and every return is 0; or a
+                :class:`~fourcards.kind.history.Forfeit` (docs/rules.md FOAK-17: a seat dealt
+                in and not folded leaves the deal at once, out of turn, in any phase before
+                the end; see :meth:`forfeit`).
 
         Raises:
             IllegalActionError: out of turn, deal over, a move not offered, an
@@ -506,6 +512,9 @@ class Game:
             return
         if isinstance(action, Void):
             self._void(action)
+            return
+        if isinstance(action, Forfeit):
+            self._forfeit(action)
             return
         if isinstance(action, str):
             action = Action.parse(action)
@@ -574,6 +583,64 @@ class Game:
         self.phase = Phase.VOIDED
         self.void_reason = op.reason
         self._log(op)
+
+    def forfeit(self, seat: int) -> None:
+        """Shortcut for ``apply(Forfeit(seat))`` (docs/rules.md FOAK-17; see :meth:`_forfeit`)."""
+        self.apply(Forfeit(seat))
+
+    def _forfeit(self, op: Forfeit) -> None:
+        """docs/rules.md FOAK-17: ``op.seat`` leaves the deal at once, out of turn - a person who
+        leaves mid-deal, a seat the host removes.
+
+        The seat is folded: out of every pot (side pots included) while its chips stay in
+        the pot; a turned card of its rank is discarded (FOAK-5); it leaves the betting's
+        "to act" sets and, in the initial deal, the deal queue and the deal order (it is
+        dealt nothing more and its card, if it has one, no longer opens the betting - but
+        it stays face up and keeps its rank out of play, so no player still in is dealt
+        that rank: FOAK-13 needs every unseen card of an active rank in the deck). If one
+        player is left, that player takes the whole pot at once (FOAK-8). If the seat was
+        to act, the turn moves on clockwise as after a fold; if nobody else needs to act,
+        the round ends and the dealer turns. A player the round still waits for stays to
+        act, unless nobody is left who could bet against it and it has nothing to call
+        (FOAK-10: the round needs no action from it).
+
+        Raises:
+            IllegalActionError: the seat is not at the table, sits the deal out, has
+                already folded (or forfeited), or the deal is over; nothing changes.
+        """
+        s = op.seat
+        self._check_player(s)
+        who = self.label(s)
+        if self.is_terminal:
+            raise IllegalActionError(f"{who} cannot forfeit: the deal is already {self.phase.value}")
+        if not self.in_deal[s]:
+            raise IllegalActionError(f"{who} cannot forfeit: it sits this deal out (it was not dealt in)")
+        if self.folded[s]:
+            how = "forfeited" if self.forfeited[s] else "folded"
+            raise IllegalActionError(f"{who} cannot forfeit: it has already {how} this deal")
+        self.folded[s] = True
+        self.forfeited[s] = True
+        self._need.discard(s)
+        self._may_raise.discard(s)
+        for order in (self._deal_queue, self._deal_order):
+            if s in order:
+                order.remove(s)
+        self._log(op)
+        live = self.active_seats
+        if len(live) == 1:
+            self._finish_last_player(live[0])
+            return
+        if self.phase is Phase.BETTING:
+            assert self._actor is not None
+            if len(self._able()) < 2:  # FOAK-10: nobody left to bet against; nothing to call, nothing to do
+                self._need = {x for x in self._need if self.level > self.stakes[x]}
+            if self._actor in self._need:  # another player was to act: it still is
+                return
+            if self._need:
+                self._actor = self._next_clockwise(self._actor + 1, self._need)
+                return
+            self._end_round()
+        self._advance()
 
     # ---------------------------------------------------------------- chance
 
@@ -703,7 +770,8 @@ class Game:
         self.cards[seat].append(card)
         self._log(DealCard(seat, card))
         if self.rules.redeal is Redeal.REPLACE:
-            held = {self.cards[s][0].rank for s in self._deal_order if s != seat and self.cards[s]}
+            # every card face up counts, a forfeited seat's too (FOAK-17)
+            held = {self.cards[s][0].rank for s in range(self.n_seats) if s != seat and self.cards[s]}
             if card.rank in held:  # seed 000: the duplicate goes back, reshuffle, deal again
                 self._put_back(seat, card)
                 self._shuffle()
@@ -712,10 +780,13 @@ class Game:
         return True
 
     def _duplicated_seats(self) -> list[int]:
+        """The players still in the deal holding a rank held twice (a forfeited seat's card
+        counts, but that seat is dealt nothing more: FOAK-17)."""
         counts: dict[Any, int] = {}
-        for s in self._deal_order:
-            r = self.cards[s][0].rank
-            counts[r] = counts.get(r, 0) + 1
+        for s in range(self.n_seats):
+            if self.cards[s]:
+                r = self.cards[s][0].rank
+                counts[r] = counts.get(r, 0) + 1
         return [s for s in self._deal_order if counts[self.cards[s][0].rank] > 1]
 
     def _turn_step(self) -> bool:
@@ -846,7 +917,7 @@ class Game:
             else:
                 status = "active"
             views.append(SeatView(s, status, tuple(self.cards[s]), self.stacks[s], self.contributed[s],
-                                  self.stakes[s]))
+                                  self.stakes[s], self.forfeited[s]))
         return Observation(
             seat=seat,
             rules=self.rules,
@@ -871,7 +942,7 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (the same seeded rng state; a CSPRNG is shared)."""
         new = copy.copy(self)
-        for name in ("stacks", "in_deal", "folded", "contributed", "stakes", "discards", "awards",
+        for name in ("stacks", "in_deal", "folded", "forfeited", "contributed", "stakes", "discards", "awards",
                      "_history", "_deal_order", "_deal_queue", "_script"):
             setattr(new, name, list(getattr(self, name)))
         new.cards = [list(c) for c in self.cards]
@@ -914,9 +985,18 @@ class Game:
         if rules is not None and played.with_(name=rules.name) != rules:
             raise HistoryError(f"the history was played under other rules: {start.rules}")
         script = [op.card for op in records if isinstance(op, (DealCard, TurnCard))]
-        game = cls(played, list(start.stacks), start.button, cards=script, seat_labels=seat_labels)
+        # a forfeit may come while the deal waits for a card (FOAK-17): the cards recorded after it
+        # are given only once it is applied, so that none is dealt or turned before it
+        cuts = [*_cards_before_each_forfeit(records), len(script)]
+        game = cls(played, list(start.stacks), start.button, cards=script[:cuts[0]], seat_labels=seat_labels)
+        forfeits = 0
         for i, op in enumerate(records):
-            if isinstance(op, Void):
+            if isinstance(op, Forfeit):
+                game.apply(op)
+                forfeits += 1
+                game._script = list(reversed(script[cuts[forfeits - 1]:cuts[forfeits]])) + game._script
+                game._advance()
+            elif isinstance(op, Void):
                 game.apply(op)
             elif isinstance(op, PlayerAction):
                 if game.actor != op.seat:
@@ -946,6 +1026,17 @@ class Game:
     def __repr__(self) -> str:
         return (f"Game(seats={self.n_seats}, phase={self.phase.value}, round={self.round_number}, "
                 f"actor={self._actor}, pot={self.pot})")
+
+
+def _cards_before_each_forfeit(records: Sequence[Op]) -> list[int]:
+    """For each :class:`Forfeit` in ``records``, in order, how many cards were dealt or turned before it."""
+    cuts, cards = [], 0
+    for op in records:
+        if isinstance(op, (DealCard, TurnCard)):
+            cards += 1
+        elif isinstance(op, Forfeit):
+            cuts.append(cards)
+    return cuts
 
 
 if TYPE_CHECKING:  # pragma: no cover - mypy checks that the game implements the engine protocol

@@ -24,6 +24,7 @@ record                    op           meaning
 :class:`Finish`           finish       four of a kind (§4.1) or last player standing
 :class:`AwardChips`       award        chips of a pot to a seat (high/low/whole)
 :class:`Void`             void         the host voids the deal: every chip goes back
+:class:`Forfeit`          forfeit      a seat leaves the deal out of turn (FOAK-17)
 ========================  ===========  ===============================================
 """
 
@@ -39,7 +40,7 @@ from fourcards.errors import HistoryError
 
 __all__ = [
     "Op", "Start", "SitOut", "Ante", "DealCard", "ReturnCard", "Shuffle", "BettingRound",
-    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips", "Void",
+    "PlayerAction", "ReturnUncalled", "TurnCard", "Finish", "AwardChips", "Void", "Forfeit",
     "op_from_dict", "dumps_history", "loads_history", "read_histories", "HistoryError",
 ]
 
@@ -188,10 +189,33 @@ class Void(Op):
         return {"op": self.op, "kind": "void", "reason": self.reason}
 
 
+@dataclass(frozen=True, slots=True)
+class Forfeit(Op):
+    """``seat`` forfeits the deal at once, out of turn (docs/rules.md FOAK-17: a person leaves
+    mid-deal or the host removes the seat): it folds - out of every pot, side pots included, its
+    chips stay in the pot, it takes no more cards and is never asked to act again. Any seat
+    dealt in and not folded may forfeit at any point before the end, the initial deal included;
+    :meth:`fourcards.kind.game.Game.apply` takes it like an action (it is not one of the
+    actor's ``legal_actions``: it is no move of the turn)."""
+
+    op: ClassVar[str] = "forfeit"
+    seat: int
+
+    @property
+    def player(self) -> int:
+        """The forfeiting seat, 0-based (the engine protocol's name; same as ``seat``)."""
+        return self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"op": "forfeit", "kind": "forfeit", "seat": s}`` (``s`` 0-based, like every record of
+        this game; Four Card Poker's forfeit reads ``{"kind": "forfeit", "player": p}``)."""
+        return {"op": self.op, "kind": "forfeit", "seat": self.seat}
+
+
 _OPS: dict[str, type[Op]] = {
     cls.op: cls
     for cls in (Start, SitOut, Ante, DealCard, ReturnCard, Shuffle, BettingRound, PlayerAction,
-                ReturnUncalled, TurnCard, Finish, AwardChips, Void)
+                ReturnUncalled, TurnCard, Finish, AwardChips, Void, Forfeit)
 }
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from fourcards.cards import Card
 from fourcards.kind.actions import LegalAction
-from fourcards.kind.history import DealCard, Op, PlayerAction, TurnCard
+from fourcards.kind.history import DealCard, Forfeit, Op, PlayerAction, TurnCard
 from fourcards.kind.holdings import Holding
 from fourcards.kind.pots import Award, Pot
 from fourcards.kind.rules import KindRules
@@ -26,7 +26,9 @@ class SeatView:
 
     ``status``: ``"out"`` (sat the deal out), ``"folded"``, ``"all_in"`` or
     ``"active"``; ``stake`` is what the seat put in during this betting round,
-    ``contributed`` during the whole deal (ante included).
+    ``contributed`` during the whole deal (ante included). ``forfeited``: the seat
+    folded out of turn, leaving the deal (docs/rules.md FOAK-17; its status is
+    ``"folded"``), so a user interface can tell it from a fold of the turn.
     """
 
     seat: int
@@ -35,6 +37,7 @@ class SeatView:
     stack: int
     contributed: int
     stake: int
+    forfeited: bool = False
 
     @property
     def holding(self) -> Holding | None:
@@ -49,11 +52,12 @@ class SeatView:
         return self.status in ("active", "all_in")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: the fields (cards as ``"Th"``, chips as ints) plus ``holding`` as text (``"QQ"``) or None."""
+        """JSON form: the fields (cards as ``"Th"``, chips as ints, ``forfeited`` a bool) plus
+        ``holding`` as text (``"QQ"``) or None."""
         h = self.holding
         return {"seat": self.seat, "status": self.status, "cards": [str(c) for c in self.cards],
                 "holding": str(h) if h else None, "stack": self.stack, "contributed": self.contributed,
-                "stake": self.stake}
+                "stake": self.stake, "forfeited": self.forfeited}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +125,16 @@ class Observation:
 
     @property
     def last_card(self) -> DealCard | TurnCard | None:
-        """The record of the last card dealt or turned while no player has acted since and the
-        deal is not over - the card a host dealing real cards may still take back (docs/rules.md
-        FOAK-15; the deal before it is the engine's replay of the history up to that record) -
-        else ``None``."""
+        """The record of the last card dealt or turned while no player has acted (nor forfeited:
+        docs/rules.md FOAK-17) since and the deal is not over - the card a host dealing real cards
+        may still take back (docs/rules.md FOAK-15; the deal before it is the engine's replay of
+        the history up to that record) - else ``None``."""
         if self.phase in ("finished", "voided"):
             return None
         for op in reversed(self.history):
             if isinstance(op, (DealCard, TurnCard)):
                 return op
-            if isinstance(op, PlayerAction):
+            if isinstance(op, (PlayerAction, Forfeit)):
                 return None
         return None
 
