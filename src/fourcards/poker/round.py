@@ -22,7 +22,8 @@ implementing the engine protocol (:class:`fourcards.engine.GameState`):
 
 :class:`Void` (the host's ruling; seed 004 "Malfunction voids all pays and
 plays") ends the round at any point before settlement with every wager
-returned. Every action is validated before anything changes: an illegal one
+returned. :class:`Forfeit` (docs/rules.md FCP-15: a person leaves, the host removes
+a seat) folds an undecided player with an ante out of turn in ``DECISIONS``. Every action is validated before anything changes: an illegal one
 raises :class:`~fourcards.errors.IllegalActionError` (a deal with impossible
 cards: :class:`~fourcards.errors.IllegalChanceError`) naming the player as
 people see it ("seat 4" for player 3) and leaves the round as it was. The
@@ -68,6 +69,7 @@ __all__ = [
     "Fold",
     "Play",
     "Void",
+    "Forfeit",
     "Action",
     "Record",
     "LegalAction",
@@ -99,6 +101,7 @@ class ActionKind(str, Enum):
     FOLD = "fold"
     PLAY = "play"
     VOID = "void"
+    FORFEIT = "forfeit"  # a record, never an option (docs/rules.md FCP-15)
 
 
 def _is_chips(v: object) -> bool:
@@ -241,8 +244,25 @@ class Void:
         return {"kind": self.kind.value, "reason": self.reason}
 
 
-Action = Union[PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void]
-Record = Union[Start, PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void]
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """``player`` forfeits the round out of turn (docs/rules.md FCP-15: a person leaves the
+    table, the host removes the seat): in ``DECISIONS``, a player with an ante who has not
+    decided folds at once - the ante is lost, no ante bonus, the Aces Up bet is still settled
+    on the hand (FCP-5, FCP-6). :meth:`PokerRound.apply` takes it at any point of the
+    decisions, whoever's turn it is; it is never one of the ``legal_actions`` (it is no
+    decision of the turn)."""
+
+    player: int
+    kind: ClassVar[ActionKind] = ActionKind.FORFEIT
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"kind": "forfeit", "player": p}`` (0-based)."""
+        return {"kind": self.kind.value, "player": self.player}
+
+
+Action = Union[PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void, Forfeit]
+Record = Union[Start, PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void, Forfeit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +313,8 @@ class LegalAction:
 
         Raises:
             IllegalActionError: for ``deal``, a chance step, not an option (use
-                :meth:`PokerRound.apply_chance` or apply a :class:`Deal`).
+                :meth:`PokerRound.apply_chance` or apply a :class:`Deal`); for
+                ``forfeit``, a record, never an option (apply a :class:`Forfeit`).
         """
         k, p = self.kind, self.player
         if k is ActionKind.PLACE_WAGERS and p is not None:
@@ -307,6 +328,8 @@ class LegalAction:
             return WithdrawWagers(p)
         if k is ActionKind.VOID:
             return Void()
+        if k is ActionKind.FORFEIT:
+            raise IllegalActionError("a forfeit is no option of the turn: apply Forfeit(player) (docs/rules.md FCP-15)")
         raise IllegalActionError("the deal is a chance step: use apply_chance(rng) or apply a Deal record")
 
     def to_dict(self) -> dict[str, Any]:
@@ -364,6 +387,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Record:
             return Play(_player_of(data), int(data["amount"]))
         if kind == "void":
             return Void(str(data.get("reason", "host ruling")))
+        if kind == "forfeit":
+            return Forfeit(_player_of(data))
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, CardError):
             raise
@@ -496,7 +521,9 @@ class PlayerView:
     Attributes:
         player: the player (0-based).
         ante / aces_up / play: wagers in chips (0 when none).
-        decision: ``"fold"``, ``"play"`` or ``None`` (not yet, or no ante).
+        decision: ``"fold"``, ``"play"`` or ``None`` (not yet, or no ante); a forfeit
+            reads ``"fold"``.
+        forfeited: the player folded out of turn, leaving the round (docs/rules.md FCP-15).
         cards: the five cards when the observer may see them, else ``None``
             (before the deal, another player's hand before showdown, a folded hand).
         result: the settlement at showdown (``None`` before); a folded hand's
@@ -510,12 +537,14 @@ class PlayerView:
     play: int
     cards: tuple[Card, ...] | None
     result: SeatResult | None
+    forfeited: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: the fields, cards as ``"Th"`` (or ``None``), ``result`` as :meth:`SeatResult.to_dict`."""
+        """JSON form: the fields, cards as ``"Th"`` (or ``None``), ``result`` as :meth:`SeatResult.to_dict`,
+        ``forfeited`` a bool."""
         return {"player": self.player, "ante": self.ante, "aces_up": self.aces_up, "decision": self.decision,
                 "play": self.play, "cards": None if self.cards is None else [str(c) for c in self.cards],
-                "result": None if self.result is None else self.result.to_dict()}
+                "result": None if self.result is None else self.result.to_dict(), "forfeited": self.forfeited}
 
 
 @dataclass(frozen=True, slots=True)
@@ -604,7 +633,7 @@ class PokerRound:
         self.hands: dict[int, tuple[Card, ...]] = {}
         self.dealer_cards: tuple[Card, ...] = ()
         self.up_card: Card | None = None
-        self.decisions: dict[int, Fold | Play] = {}
+        self.decisions: dict[int, Fold | Play | Forfeit] = {}  # a forfeit is a fold (FCP-15)
         self.results: dict[int, SeatResult] = {}
         self.void_reason: str | None = None
         self._history: list[Record] = [Start(players)]
@@ -709,7 +738,7 @@ class PokerRound:
         for p in range(self.num_players):
             w = self.wagers.get(p)
             d = self.decisions.get(p)
-            visible = p in self.hands and (p == player or (showdown and not isinstance(d, Fold)))
+            visible = p in self.hands and (p == player or (showdown and not isinstance(d, (Fold, Forfeit))))
             if visible:
                 shown.append(p)
             res = self.results.get(p) if showdown else None
@@ -717,9 +746,9 @@ class PokerRound:
                 res = res.without_hand()
             views.append(PlayerView(
                 p, w.ante if w else 0, w.aces_up if w else 0,
-                None if d is None else ("fold" if isinstance(d, Fold) else "play"),
+                None if d is None else ("play" if isinstance(d, Play) else "fold"),
                 d.amount if isinstance(d, Play) else 0,
-                self.hands[p] if visible else None, res))
+                self.hands[p] if visible else None, res, isinstance(d, Forfeit)))
         return PokerObservation(
             player=player, rules=self.rules, phase=self.phase, actor=self.actor, chance_step=self.chance_step,
             up_card=self.up_card,
@@ -737,9 +766,14 @@ class PokerRound:
         """Apply an action or the :class:`Deal` record; validate fully first, so a refused
         action changes nothing.
 
+        A :class:`Forfeit` folds its player out of turn (docs/rules.md FCP-15; see
+        :meth:`_check_forfeit`); if that player was to act, the next undecided player acts,
+        and with nobody left to decide the showdown follows.
+
         Raises:
             IllegalActionError: wrong phase, out of turn, a player not at the table,
-                an amount outside the rules or table limits, after the end.
+                an amount outside the rules or table limits, after the end; a forfeit
+                that has nothing to forfeit.
             IllegalChanceError: a deal with impossible cards (also a ``CardError``).
         """
         if isinstance(action, PlaceWagers):
@@ -761,6 +795,9 @@ class PokerRound:
             self.phase = Phase.DECISIONS
         elif isinstance(action, (Fold, Play)):
             self._check_decision(action)
+            self.decisions[action.player] = action
+        elif isinstance(action, Forfeit):
+            self._check_forfeit(action)
             self.decisions[action.player] = action
         elif isinstance(action, Void):
             if self.is_terminal:
@@ -809,6 +846,10 @@ class PokerRound:
     def play(self, player: int, amount: int) -> None:
         """Shortcut for ``apply(Play(player, amount))``."""
         self.apply(Play(player, amount))
+
+    def forfeit(self, player: int) -> None:
+        """Shortcut for ``apply(Forfeit(player))`` (docs/rules.md FCP-15)."""
+        self.apply(Forfeit(player))
 
     def void(self, reason: str = "host ruling") -> None:
         """Void the round: every wager returned, every return 0 (seed 004)."""
@@ -933,6 +974,27 @@ class PokerRound:
                 raise IllegalActionError(
                     f"{who}: play bet {a.amount!r} is not allowed on an ante of {ante}: "
                     f"the play bet must be {self.rules.describe_play_bets(ante)}")
+
+    def _check_forfeit(self, a: Forfeit) -> None:
+        """docs/rules.md FCP-15: only an undecided player with an ante forfeits, in ``DECISIONS``."""
+        self._check_player(a.player)
+        who = seat_label(a.player)
+        if self.is_terminal:
+            raise IllegalActionError(f"{who} cannot forfeit: the round is already {self.phase.value}")
+        if self.phase is Phase.WAGERS:
+            raise IllegalActionError(f"{who} cannot forfeit before the deal: nothing is at risk yet "
+                                     "(take the wagers back with withdraw_wagers)")
+        w = self.wagers.get(a.player)
+        if w is None:
+            raise IllegalActionError(f"{who} cannot forfeit: it has no wagers in this round")
+        if w.ante == 0:
+            raise IllegalActionError(f"{who} cannot forfeit: it has only an Aces Up bet, which is settled on "
+                                     "its hand (nothing to forfeit)")
+        d = self.decisions.get(a.player)
+        if d is not None:
+            how = "played" if isinstance(d, Play) else "forfeited" if isinstance(d, Forfeit) else "folded"
+            raise IllegalActionError(f"{who} cannot forfeit: it has already {how}; its wagers are settled "
+                                     "at the showdown")
 
     def _showdown(self) -> None:
         for p in range(self.num_players):
