@@ -53,7 +53,7 @@ def _poker_allowed(state: Any, viewer: int | None) -> set[str]:
     hands = {h["player"]: set(h["cards"]) for h in deal["hands"]}
     allowed = {deal["up_card"]} | (hands.get(viewer, set()) if viewer is not None else set())
     if state.is_terminal and recs[-1]["kind"] != "void":  # the showdown
-        folded = {r["player"] for r in recs if r["kind"] == "fold"}
+        folded = {r["player"] for r in recs if r["kind"] in ("fold", "forfeit")}  # a forfeit is a fold (FCP-15)
         allowed |= set(deal["dealer"])
         allowed |= {c for p, h in hands.items() if p not in folded for c in h}
     return allowed
