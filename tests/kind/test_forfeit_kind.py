@@ -3,7 +3,6 @@ mid-deal, or a seat the host removes, forfeits the hand at once)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -11,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kind_helpers import passive, scripted
 
+from forfeit_helpers import assert_replays as replays
+from forfeit_helpers import forfeit_or_refused, state_of
 from fourcards.cards import parse_card as C
 from fourcards.cli.kind_terminal import describe_op
 from fourcards.errors import IllegalActionError, IllegalChanceError
@@ -26,19 +27,10 @@ from fourcards.kind.history import (
 )
 
 
-def state_of(game: Game) -> tuple[object, ...]:
-    """Everything a refused forfeit must leave as it was: every view (JSON) and the history."""
-    return (tuple(json.dumps(game.observation(p).to_dict()) for p in [None, *range(game.n_seats)]),
-            game.history, game.actor, game.chance_step)
-
-
 def assert_replays(game: Game) -> Game:
-    """The history - as records and as JSON - replays to the same state."""
-    records = json.loads(json.dumps([op.to_dict() for op in game.history]))
-    for history in (game.history, records):
-        again = Game.replay(game.rules, history)
-        assert state_of(again) == state_of(game)
-        assert again.stacks == game.stacks and again.forfeited == game.forfeited
+    """The history - as records and as JSON - replays to the same state, stacks and forfeits included."""
+    again = replays(game)
+    assert again.stacks == game.stacks and again.forfeited == game.forfeited
     return again
 
 
@@ -332,14 +324,8 @@ def _random_deal(seed: int) -> tuple[Game, int, set[int]]:
     while not game.is_terminal:
         if r.random() < 0.08:
             seat = r.randrange(n)
-            if game.in_deal[seat] and not game.folded[seat]:
-                game.apply(Forfeit(seat))
+            if forfeit_or_refused(game, Forfeit(seat), game.in_deal[seat] and not game.folded[seat]):
                 forfeited.add(seat)
-            else:
-                before = state_of(game)
-                with pytest.raises(IllegalActionError):
-                    game.apply(Forfeit(seat))
-                assert state_of(game) == before
         elif game.chance_step is not None:
             game.apply_chance(r)
         else:
