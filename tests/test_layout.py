@@ -98,3 +98,38 @@ def test_issue10_6_importing_every_engine_module_loads_no_web_store_cli_report_s
     heavy = {"fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "jinja2", "pydantic", "dask",
              "distributed", "matplotlib", "typer", "rich", "click"}
     assert sorted({m.split(".")[0] for m in loaded} & heavy) == []
+
+
+#: The shared table's rules (issue 20 item 1): a pure state machine.
+TABLE = ("fourcards.table",)
+#: What the table package must never reach: the web, the store, the command line.
+TABLE_OUTSIDE = ("fourcards.web", "fourcards.store", "fourcards.cli", "fourcards.report", "fourcards.sim")
+
+
+def test_issue20_1_the_table_package_imports_no_web_framework_and_no_database_library() -> None:
+    """The table's rules are pure: no FastAPI, Starlette, pydantic, SQLAlchemy, Alembic, psycopg,
+    uvicorn, websockets - statically (every import, in functions too) and at run time."""
+    mods = modules()
+    graph = import_graph(mods)
+    tables = sorted(m for m in mods if _under(m, TABLE))
+    assert "fourcards.table.reducer" in tables and "fourcards.table.views" in tables
+    chains = [" -> ".join(c) for m in tables if (c := _path_to(graph, m, TABLE_OUTSIDE)) is not None]
+    assert chains == [], "table modules reach web/store/cli:\n" + "\n".join(chains)
+    closure: set[str] = set()
+    todo = list(tables)
+    while todo:
+        m = todo.pop()
+        if m not in closure:
+            closure.add(m)
+            todo.extend(graph[m])
+    extra = {m: sorted(_third_party(mods[m]) - ENGINE_DEPENDENCIES) for m in sorted(closure)}
+    assert {m: e for m, e in extra.items() if e} == {}
+    code = ("import importlib, json, sys\n"
+            f"for m in {tables!r}:\n    importlib.import_module(m)\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    loaded = {m.split(".")[0] for m in json.loads(proc.stdout)}
+    web_and_db = {"fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "psycopg", "pydantic", "websockets",
+                  "jinja2", "orjson"}
+    assert sorted(loaded & web_and_db) == []

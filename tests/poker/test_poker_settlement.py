@@ -69,8 +69,7 @@ def test_opr803_3_1_b_and_seed004_legal_play_amounts_agree_everywhere(rules, mul
 def test_design_web_bots_play_the_published_strategies_within_the_legal_play_amounts(rules, multiples, any_amount):
     """The web's bots play poker/strategy.py's strategies (simple, optimal) and bet only what the
     round's ``play`` option allows and their chips afford."""
-    pytest.importorskip("fastapi")
-    from fourcards.web import players
+    from fourcards.table import players
 
     (play,) = [a for a in _round_in_decisions(rules, 10).legal_actions(0) if a.kind == "play"]
     for name in players.POKER_BOTS:

@@ -271,9 +271,9 @@ def test_kind_preset_name_in_lobby_and_table_page(client: TestClient) -> None:
 
 def test_kind_rules_stored_without_a_name_get_their_preset_back() -> None:
     from fourcards.kind.rules import PRESETS
-    from fourcards.web.games import KindGame
+    from fourcards.table.kind import KindTable
 
-    kind_rules_from_dict = KindGame.rules_from_dict
+    kind_rules_from_dict = KindTable.rules_from_dict
 
     def legacy(d: dict) -> dict:
         return {k: v for k, v in d.items() if k != "name"}

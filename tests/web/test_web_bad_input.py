@@ -21,8 +21,8 @@ from webhelpers import create, hdr, post, sit, state
 
 from fourcards.poker.rules import PokerRules
 from fourcards.store import MAX_AMOUNT
-from fourcards.web.games import PokerGame
-from fourcards.web.tables import ApiError
+from fourcards.table import TableError
+from fourcards.table.poker import PokerTable
 
 HUGE_AU = "1/1/1/1/9999999999999999/9999999999999999/9999999999999999"
 
@@ -62,11 +62,11 @@ def test_pay_table_too_large_to_settle_refused_at_creation(client: TestClient, r
 def test_rules_whose_largest_settlement_cannot_be_stored_refused(client: TestClient) -> None:
     # within the engine's bounds, but a seat could win more than a ledger entry holds
     rules = PokerRules(max_ante=10**14)
-    with pytest.raises(ApiError) as exc:
-        PokerGame.check_storable(rules)
+    with pytest.raises(TableError) as exc:
+        PokerTable.check_storable(rules)
     assert exc.value.status == 422 and "cannot be stored" in exc.value.detail
     assert str(MAX_AMOUNT) in exc.value.detail.replace(",", "")
-    PokerGame.check_storable(PokerRules())  # the presets fit with room to spare
+    PokerTable.check_storable(PokerRules())  # the presets fit with room to spare
     # the biggest pays and limits the API accepts still settle and are written
     t = create(client, "poker", starting_chips=10_000_000,
                rules={"aces_up": "1000000/1000000/1000000/1000000/1000000/1000000/1000000",

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webhelpers import create, post, sit, state
 
-import fourcards.web.games as games
+import fourcards.table.kind as games
 from fourcards.kind import Game
 
 
@@ -27,7 +27,7 @@ def test_design_table_play_kind_offers_no_raise_nobody_can_answer_and_names_peop
         client: TestClient, scripted_deals: None) -> None:
     t = create(client, "kind", host_name="Ann", starting_chips=200)
     tid, ann = t["table"]["id"], t["token"]
-    table = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    table = client.app.state.hub.repo.copies[tid]  # type: ignore[attr-defined]
     table.settings["starting_chips"] = 20  # Bob buys in short: stacks 200/20/200/200
     bob = sit(client, tid, "Bob")["token"]
     table.settings["starting_chips"] = 200

@@ -11,6 +11,8 @@ import copy
 from fastapi.testclient import TestClient
 from webhelpers import create, hdr, post, sit
 
+from fourcards.table.history import publish
+
 
 def test_design_history_hides_a_folded_hand_from_other_seats(client: TestClient) -> None:
     t = create(client, "poker")
@@ -37,7 +39,7 @@ def test_design_history_redaction_reads_records_stored_before_the_engine_protoco
     t = create(client, "poker", host_name="Host")
     tid = t["table"]["id"]
     sit(client, tid, "Guest")
-    table = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    table = client.app.state.hub.repo.copies[tid]  # type: ignore[attr-defined]
     host, guest = table.players[1], table.players[2]
     legacy = {"number": 1, "status": "settled", "seats": {"1": host.player_id, "2": guest.player_id}, "history": [
         {"kind": "place_wagers", "seat": 1, "ante": 10, "aces_up": 0},
@@ -48,13 +50,13 @@ def test_design_history_redaction_reads_records_stored_before_the_engine_protoco
         {"kind": "play", "seat": 2, "amount": 10},
     ], "result": {"seats": {"1": {"player_hand": {"description": "three nines"}},
                             "2": {"player_hand": {"description": "ace high"}}}}}
-    seen = table.publish(copy.deepcopy(legacy), guest)
+    seen = publish(table, copy.deepcopy(legacy), guest)
     deal = seen["history"][2]
     assert deal["hands"] == [{"player": 0, "cards": None}, {"player": 1, "cards": ["Ah", "Kd", "7c", "4s", "2d"]}]
     assert deal["dealer"] == ["Qd", "Qs", "8c", "8h", "4h", "2c"]  # the showdown
     assert seen["history"][3] == {"kind": "fold", "player": 0}
     assert seen["result"]["seats"]["1"]["player_hand"] is None
     assert seen["result"]["seats"]["2"]["player_hand"] == {"description": "ace high"}
-    mine = table.publish(copy.deepcopy(legacy), host)
+    mine = publish(table, copy.deepcopy(legacy), host)
     assert mine["history"][2]["hands"][0]["cards"] == ["9h", "9d", "9s", "Kc", "3d"]
     assert mine["result"] == legacy["result"]

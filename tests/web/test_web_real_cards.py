@@ -246,7 +246,7 @@ def test_foak15_a_take_back_leaves_the_stored_history_replaying_to_the_deal(data
         post(client, tid, "/cards/take-back", host)
         cards(client, tid, host, "2s")
         post(client, tid, "/actions", guests["Ben"], {"kind": "check"})
-        table = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+        table = client.app.state.hub.repo.copies[tid]  # type: ignore[attr-defined]
         store = Store(database_url, run_migrations=False)
         try:
             stored = store.get_deal(tid, 1)
@@ -254,7 +254,7 @@ def test_foak15_a_take_back_leaves_the_stored_history_replaying_to_the_deal(data
             store.close()
         assert stored is not None and stored["status"] == "in_progress"
         again = Game.replay(None, stored["history"])
-        assert again.history == table.state.history and again.observation(None) == table.state.observation(None)
+        assert again.history == table.deal.game.history and again.observation(None) == table.deal.game.observation(None)
         assert [str(c) for held in again.cards for c in held] == ["2s", "9c", "Kd", "Qc"]  # Rob is player 0
 
 

@@ -21,11 +21,14 @@ import pytest
 from fastapi.testclient import TestClient
 from webhelpers import create, hdr, play_kind_deal, post, sit, state
 
-import fourcards.web.games as games
+import fourcards.table.kind as kind_table
+import fourcards.table.poker as poker_table
 from fourcards.kind import Game
 from fourcards.poker.round import PokerRound
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "fourcards" / "web"
+SRC = Path(__file__).resolve().parents[2] / "src" / "fourcards"
+#: The web layer and the table's rules (issue 20: the table package holds what the web did).
+FOLDERS = (SRC / "web", SRC / "web" / "routes", SRC / "table")
 
 #: What web modules may import from fourcards outside fourcards.web ("*": any name).
 ALLOWED: dict[str, set[str]] = {
@@ -39,12 +42,13 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
                               "ACES_UP_TABLES", "ANTE_BONUS_TABLES"},
     "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "WithdrawWagers", "Fold", "Play",
-                              "Void", "describe_result"},
+                              "Void", "Forfeit", "describe_result"},
     "fourcards.poker.strategy": {"get_strategy", "advise", "Strategy"},
     "fourcards.poker.payout": {"check_payout", "PayoutInputError", "PAYOUT_FIELDS"},  # the payout checker (issue 15)
     "fourcards.kind": {"rules", "bots", "Game", "KindRules", "PRESETS", "get_rules", "Action", "ActionKind",
                        "Observation", "Void", "exact_odds", "next_button",
-                       "DealCard", "TurnCard"},  # chance records: the host's real cards (rules.md FOAK-14)
+                       "DealCard", "TurnCard",  # chance records: the host's real cards (rules.md FOAK-14)
+                       "Forfeit"},  # leaving mid-deal (rules.md TP-5, FOAK-17)
     "fourcards.kind.bots": {"BOTS", "make_bot", "bot_names"},
 }
 
@@ -67,7 +71,7 @@ def _violations(folder: Path) -> list[str]:
     bad = []
     for path in sorted(folder.glob("*.py")):
         for module, name, line in _imports(path):
-            if module.startswith("fourcards.web"):
+            if module.startswith(("fourcards.web", "fourcards.table")):
                 continue
             allowed = ALLOWED.get(module, set())
             if not (name and ("*" in allowed or name in allowed)):
@@ -82,7 +86,7 @@ def _violations(folder: Path) -> list[str]:
 
 
 def test_design_web_modules_import_only_the_engine_protocol_and_public_engine_names() -> None:
-    assert _violations(WEB) == []
+    assert [v for folder in FOLDERS for v in _violations(folder)] == []
 
 
 def test_design_the_import_check_catches_engine_internals(tmp_path: Path) -> None:
@@ -119,8 +123,8 @@ def _protocol_only(engine: type) -> type:
 
 @pytest.fixture
 def protocol_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "PokerRound", _protocol_only(PokerRound))
-    monkeypatch.setattr(games, "Game", _protocol_only(Game))
+    monkeypatch.setattr(poker_table, "PokerRound", _protocol_only(PokerRound))
+    monkeypatch.setattr(kind_table, "Game", _protocol_only(Game))
 
 
 def test_design_both_games_play_through_the_protocol_alone(client: TestClient, protocol_only: None) -> None:

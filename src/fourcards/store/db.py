@@ -18,6 +18,7 @@ one sentence saying so (the password never appears in it).
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable
@@ -46,6 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
+from fourcards.store.fast import commit_moves, takes_fast_path
 from fourcards.store.models import (
     ACCOUNTS,
     MAX_AMOUNT,
@@ -53,9 +55,23 @@ from fourcards.store.models import (
     DealAction,
     GameTable,
     LedgerEntry,
+    Liveness,
     Player,
     TableLogLine,
     utcnow,
+)
+from fourcards.table.writes import (
+    DealClose,
+    DealOpen,
+    DealWrite,
+    Entry,
+    NewPlayer,
+    OpenDeal,
+    PlayerRow,
+    SeatChange,
+    TableRow,
+    TakeBack,
+    Write,
 )
 
 __all__ = [
@@ -225,101 +241,6 @@ def migrate(engine: Engine, revision: str = "head") -> None:
                 conn.commit()
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One chip movement: ``amount`` (signed, whole chips) on ``account``.
-
-    ``account`` is one of :data:`~fourcards.store.models.ACCOUNTS`;
-    ``player_id`` is required for ``"player"``.
-    """
-
-    account: str
-    amount: int
-    player_id: int | None = None
-    memo: str = ""
-
-
-@dataclass(frozen=True)
-class DealOpen:
-    """Create the deal row: its number at the table, seat map and rules."""
-
-    number: int
-    seats: dict[str, Any]
-    rules: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class DealClose:
-    """End the deal: ``status`` ``"settled"`` or ``"voided"``, its result, a void reason."""
-
-    status: str
-    result: dict[str, Any] | None = None
-    void_reason: str | None = None
-
-
-@dataclass
-class DealWrite:
-    """Everything one action writes, committed in one transaction.
-
-    ``deal_id`` names an existing deal; or ``open`` creates it (then
-    ``deal_id`` is None). ``records`` are history records appended from
-    ``seq`` on (an action may bring chance events with it). ``entries`` must
-    sum to zero.
-    """
-
-    table_id: str
-    deal_id: int | None = None
-    open: DealOpen | None = None
-    seq: int = 0
-    player_id: int | None = None
-    records: list[dict[str, Any]] = field(default_factory=list)
-    entries: list[Entry] = field(default_factory=list)
-    close: DealClose | None = None
-
-
-@dataclass
-class SeatChange:
-    """Chips between the bank and players, and changes of seats and the table, in one transaction.
-
-    ``moves`` are ``(player_id, amount, memo)``: ``amount`` chips from the ``bank`` to
-    the player (negative: the player cashes out to the bank); memos ``cash_out``,
-    ``top_up``, ``rejoin``. ``players`` maps a player id to column values to set
-    (``seat``, ``status``, ``token_hash``, ``is_host``, ``name``); ``table`` sets columns of
-    the table (``status``, ``public``, ``settings``, ``name``).
-    """
-
-    table_id: str
-    moves: list[tuple[int, int, str]] = field(default_factory=list)
-    players: dict[int, dict[str, Any]] = field(default_factory=dict)
-    table: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class NewPlayer:
-    """Seat a new player (a row of ``players``) and credit ``buy_in`` chips from the bank."""
-
-    seat: int | None
-    name: str
-    token_hash: str
-    buy_in: int
-    is_host: bool = False
-    is_bot: bool = False
-    bot_kind: str | None = None
-
-
-@dataclass(frozen=True)
-class TakeBack:
-    """Remove the last ``count`` history records of the deal in progress ``deal_id`` - those
-    from ``seq`` on: the host of a table dealt with real cards took back a card, with what
-    followed it by itself (docs/rules.md FOAK-15), so the stored history replays to the deal
-    as it stands. No ledger entry changes (a card moves no chips unless it ends the deal, and
-    the cards of a deal that ended are never taken back)."""
-
-    deal_id: int
-    seq: int
-    count: int
-
-
 @dataclass
 class TableCommit:
     """Everything one change of a table writes, in one transaction with an optimistic check.
@@ -338,7 +259,7 @@ class TableCommit:
     version: int
     state: dict[str, Any] | None = None
     due_at: float | None = None
-    parts: list[DealWrite | SeatChange | NewPlayer | TakeBack] = field(default_factory=list)
+    parts: list[Write] = field(default_factory=list)
     origin: str = ""
     log: list[str] = field(default_factory=list)
 
@@ -351,54 +272,6 @@ class CommitResult:
     version: int
     deal_id: int | None
     player_ids: list[int]
-
-
-@dataclass
-class OpenDeal:
-    """A deal as stored: its id, number, seat map and history records (by ``seq``)."""
-
-    id: int
-    number: int
-    seats: dict[str, Any]
-    records: list[dict[str, Any]]
-
-
-@dataclass
-class PlayerRow:
-    """A player as loaded (see :meth:`Store.load_table`); ``seat`` is ``None``
-    for one who left (``status`` ``"left"``)."""
-
-    id: int
-    seat: int | None
-    name: str
-    token_hash: str
-    is_host: bool
-    is_bot: bool
-    bot_kind: str | None
-    balance: int
-    status: str = "playing"
-
-
-@dataclass
-class TableRow:
-    """A table as loaded, with its players, next deal number, ``version``, ``state``, its
-    ``deal`` in progress and its last finished deal (see :meth:`Store.load_table`)."""
-
-    id: str
-    game: str
-    name: str
-    rules: dict[str, Any]
-    settings: dict[str, Any]
-    created_at: Any
-    players: list[PlayerRow]
-    next_deal_number: int
-    status: str = "open"
-    public: bool = False
-    version: int = 0
-    state: dict[str, Any] | None = None
-    deal: OpenDeal | None = None
-    last_deal: OpenDeal | None = None
-    log: list[str] = field(default_factory=list)
 
 
 def _check_entries(entries: Iterable[Entry]) -> None:
@@ -452,6 +325,8 @@ class Store:
     def __init__(self, url: str, *, run_migrations: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self._local = threading.local()  # PostgreSQL: each thread's connection for moves (store/fast.py)
+        self._fast_conns: list[Any] = []
         self.Session = sessionmaker(self.engine, expire_on_commit=False)
         if run_migrations:
             try:
@@ -467,7 +342,10 @@ class Store:
         return self.engine.dialect.name
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Release the connection pool and the connections for moves."""
+        for conn in self._fast_conns:
+            conn.close()
+        self._fast_conns.clear()
         self.engine.dispose()
 
     # ----------------------------------------------------------------- writes
@@ -504,6 +382,11 @@ class Store:
                 _check_entries(part.entries)
             elif isinstance(part, SeatChange):
                 _check_seat_change(part)
+        if takes_fast_path(c.parts):  # a move of the deal in progress: one round trip (store/fast.py)
+            if not self._commit_moves(c):
+                raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
+            deal = cast(list[DealWrite], c.parts)[-1].deal_id if c.parts else None
+            return CommitResult(c.version + 1, deal, [])
         with self.engine.begin() as conn:
             res = conn.execute(update(_TABLES).where(_TABLES.c.id == c.table_id, _TABLES.c.version == c.version)
                                .values(version=c.version + 1, state=c.state, due_at=c.due_at))
@@ -517,7 +400,7 @@ class Store:
                 elif isinstance(part, SeatChange):
                     self._change_seats(conn, part)
                 elif isinstance(part, TakeBack):
-                    self._take_back(conn, part)
+                    self._take_back(conn, c.table_id, part)
                 else:
                     deal_id = self._write_deal(conn, part, deal_id)
             if c.log:
@@ -527,6 +410,29 @@ class Store:
                 conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                           {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
         return CommitResult(c.version + 1, deal_id, ids)
+
+    def _commit_moves(self, c: TableCommit) -> bool:
+        """:func:`fourcards.store.fast.commit_moves`: on PostgreSQL over this thread's own
+        connection in autocommit mode (opened when first needed, dropped after an error)."""
+        args = (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
+                utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
+        if self.dialect != "postgresql":
+            with self.engine.begin() as conn:
+                return commit_moves(conn, *args)
+        import psycopg
+
+        conn = getattr(self._local, "conn", None)
+        if conn is None or conn.closed:
+            conninfo = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            timeout = {} if "connect_timeout" in self.engine.url.query else {"connect_timeout": CONNECT_TIMEOUT_S}
+            conn = self._local.conn = psycopg.connect(conninfo, autocommit=True, **timeout)
+            self._fast_conns.append(conn)
+        try:
+            return commit_moves(conn, *args)
+        except psycopg.Error:
+            self._local.conn = None
+            conn.close()
+            raise
 
     # ----------------------------------------------------- parts of a write
 
@@ -597,6 +503,24 @@ class Store:
                 {"now": now, "lease": now + lease, "limit": limit}).all()
             return [str(r[0]) for r in rows]
 
+    def beat(self, now: float) -> float | None:
+        """Record that a server is alive at ``now``; returns when a server was last alive before
+        (``None``: never, a new database). A server starting after a gap longer than a few
+        beats knows no server ran in between (docs/rules.md TP-6)."""
+        with self.Session.begin() as s:
+            before = s.scalar(select(Liveness.alive_at).where(Liveness.id == 1))
+            if before is None:
+                s.add(Liveness(id=1, alive_at=now))
+            elif now > before:
+                s.execute(update(Liveness).where(Liveness.id == 1).values(alive_at=now))
+            return None if before is None else float(before)
+
+    def tables_with_due_work(self) -> list[str]:
+        """The open tables with a due time (a turn clock running, a bot to move)."""
+        with self.Session() as s:
+            return [str(i) for i in s.scalars(select(GameTable.id).where(GameTable.due_at.is_not(None),
+                                                                         GameTable.status == "open"))]
+
     def next_due(self) -> float | None:
         """The earliest ``due_at`` of any table (Unix seconds), or ``None``."""
         with self.Session() as s:
@@ -642,9 +566,14 @@ class Store:
                 select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
                 .where(LedgerEntry.table_id == table_id, LedgerEntry.account == "player")
                 .group_by(LedgerEntry.player_id)).all())
+            away = dict(s.execute(
+                select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
+                .where(LedgerEntry.table_id == table_id, LedgerEntry.account == "player",
+                       LedgerEntry.memo.in_(("cash_out", "rejoin")))
+                .group_by(LedgerEntry.player_id)).all())
             last = s.scalar(select(func.max(Deal.number)).where(Deal.table_id == table_id))
             players = [PlayerRow(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
-                                 int(balances.get(p.id) or 0), p.status)
+                                 int(balances.get(p.id) or 0), p.status, -int(away.get(p.id) or 0))
                        for p in s.scalars(select(Player).where(Player.table_id == table_id).order_by(Player.id))]
             deals = s.scalars(select(Deal).where(Deal.table_id == table_id).order_by(Deal.number.desc()).limit(2)).all()
             current = next((d for d in deals if d.status == "in_progress"), None)
@@ -745,20 +674,25 @@ class Store:
     # ------------------------------------------------ real cards (docs/rules.md FOAK-15)
 
     @staticmethod
-    def _take_back(conn: Connection, t: TakeBack) -> None:
+    def _take_back(conn: Connection, table_id: str, t: TakeBack) -> None:
         """One :class:`TakeBack` (in a :meth:`commit_table`).
 
         Raises:
             StoreError: the deal is not in progress, or its records from ``t.seq`` on are not
                 exactly ``t.count``, the last of them its last (the whole commit is undone).
         """
-        status = conn.execute(select(_DEALS.c.status).where(_DEALS.c.id == t.deal_id)).scalar()
+        deal_id = t.deal_id
+        if deal_id is None:
+            deal_id = conn.execute(select(_DEALS.c.id).where(_DEALS.c.table_id == table_id,
+                                                             _DEALS.c.status == "in_progress")
+                                   .order_by(_DEALS.c.id.desc()).limit(1)).scalar()
+        status = conn.execute(select(_DEALS.c.status).where(_DEALS.c.id == deal_id)).scalar()
         if status != "in_progress":
-            raise StoreError(f"deal {t.deal_id} is {status or 'unknown'}: its history records stay")
-        where = (_ACTIONS.c.deal_id == t.deal_id) & (_ACTIONS.c.seq >= t.seq)
+            raise StoreError(f"deal {deal_id} is {status or 'unknown'}: its history records stay")
+        where = (_ACTIONS.c.deal_id == deal_id) & (_ACTIONS.c.seq >= t.seq)
         held = sorted(int(x) for x in conn.execute(select(_ACTIONS.c.seq).where(where)).scalars())
         if held != list(range(t.seq, t.seq + t.count)):
-            raise StoreError(f"deal {t.deal_id} holds {len(held)} record(s) from seq {t.seq} on, not the "
+            raise StoreError(f"deal {deal_id} holds {len(held)} record(s) from seq {t.seq} on, not the "
                              f"{t.count} to take back: nothing removed")
         conn.execute(delete(_ACTIONS).where(where))
 

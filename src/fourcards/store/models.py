@@ -31,6 +31,8 @@ Tables:
   result), ``"bank"`` (where buy-ins come from), ``"bets"`` (Four Card Poker
   wagers on the layout during a deal) or ``"pot"`` (a Four of a Kind pot during a
   deal); ``bets`` and ``pot`` balances are per ``deal_id`` and end at zero.
+* ``liveness`` - one row: when a server sharing the database was last alive (Unix
+  seconds), so a server starting after downtime gives running turn clocks their time back.
 * ``server_runs`` - one row per server start of versions 0.x before shared tables
   (kept for old databases; no longer written).
 """
@@ -56,7 +58,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "ServerRun", "utcnow", "ACCOUNTS",
+from fourcards.table.writes import MAX_AMOUNT as _MAX_AMOUNT
+
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "ServerRun", "utcnow", "ACCOUNTS",
            "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: Ledger account kinds (see the module docstring).
@@ -66,11 +70,12 @@ ACCOUNTS = ("player", "house", "bank", "bets", "pot")
 #: record's ``seq``): PostgreSQL's ``integer``, 2**31 - 1.
 MAX_INTEGER = 2**31 - 1
 
-#: The largest chip amount one ledger entry may hold, 2**53 - 1. The ``amount``
-#: column is a ``BIGINT`` (2**63 - 1), but amounts also travel as JSON numbers,
-#: which JavaScript reads exactly only up to 2**53 - 1, and the sums of a table's
-#: entries (balances, the audit) need headroom below the column's range.
-MAX_AMOUNT = 2**53 - 1
+#: The largest chip amount one ledger entry may hold, 2**53 - 1 (defined with the writes,
+#: :data:`fourcards.table.writes.MAX_AMOUNT`). The ``amount`` column is a ``BIGINT``
+#: (2**63 - 1), but amounts also travel as JSON numbers, which JavaScript reads exactly
+#: only up to 2**53 - 1, and the sums of a table's entries (balances, the audit) need
+#: headroom below the column's range.
+MAX_AMOUNT = _MAX_AMOUNT
 
 # SQLite only auto-increments INTEGER PRIMARY KEY columns.
 _BigId = BigInteger().with_variant(Integer(), "sqlite")
@@ -190,6 +195,15 @@ class LedgerEntry(Base):
     amount: Mapped[int] = mapped_column(BigInteger)
     memo: Mapped[str] = mapped_column(String(40), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Liveness(Base):
+    """When any server sharing the database was last alive (one row, ``id`` 1; Unix seconds)."""
+
+    __tablename__ = "liveness"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    alive_at: Mapped[float] = mapped_column(Float)
 
 
 class ServerRun(Base):

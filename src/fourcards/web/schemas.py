@@ -17,7 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 
 from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
-__all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "TableSettings", "TopUp",
+__all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Intent", "ActionId", "TableSettings", "TopUp",
            "Decision", "MyTables", "SettleIn", "CardsIn", "Chips", "PersonName", "TableName", "Reason",
            "TurnClock"]
 
@@ -38,6 +38,11 @@ TableName = Annotated[str, Field(max_length=320),
 #: The reason of a host's ruling: the same validation, 1-200 characters.
 Reason = Annotated[str, Field(max_length=800),
                    AfterValidator(lambda v: clean_name(v, field="reason", max_length=200))]
+
+
+#: A client's name for one intent (docs/rules.md TP-8): a repeat of an id already applied from
+#: the same seat changes nothing and gets the first answer.
+ActionId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
 class _Strict(BaseModel):
@@ -105,13 +110,15 @@ class ActionIn(_Strict):
     (take the wagers back before the deal), ``fold``,
     ``play`` (``amount`` = the play bet in chips; ``trainer`` asks for the optimal
     decision and the EV given up). Four of a Kind: ``check``, ``bet``/``raise``
-    (``amount`` = chips added above the current bet), ``call``, ``fold``."""
+    (``amount`` = chips added above the current bet), ``call``, ``fold``. ``action_id``: the
+    client's name for this intent, reused when it retries (docs/rules.md TP-8)."""
 
     kind: Literal["wager", "withdraw", "fold", "play", "check", "bet", "call", "raise"]
     ante: Chips | None = None
     aces_up: Chips | None = None
     amount: Chips | None = None
     trainer: StrictBool = False
+    action_id: ActionId | None = None
 
 
 class AddBots(_Strict):
@@ -126,6 +133,14 @@ class VoidIn(_Strict):
     """Host: void the deal in progress (every wager / the pot refunded) - the host's ruling."""
 
     reason: Reason = "host ruling"
+    action_id: ActionId | None = None
+
+
+class Intent(_Strict):
+    """An optional body naming the intent of a request that needs nothing else (the deal, a
+    take-back): ``action_id`` (docs/rules.md TP-8)."""
+
+    action_id: ActionId | None = None
 
 
 class TableSettings(_Strict):
@@ -187,3 +202,4 @@ class CardsIn(_Strict):
     order they came (docs/rules.md FOAK-14)."""
 
     cards: Annotated[str, Field(min_length=1, max_length=400)]
+    action_id: ActionId | None = None

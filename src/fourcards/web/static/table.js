@@ -69,12 +69,21 @@
   // ------------------------------------------------------------------ requests
   // Requests go one at a time, in the order they were asked for (Place bets, then Deal).
   // The same request asked for again while it waits or runs (a double click) is not sent twice.
+  // A move, a deal or a card is one intent: it carries an action_id (docs/rules.md TP-8), kept when
+  // the request is retried after the server could not be reached, so it is applied at most once.
   let queue = Promise.resolve();
   const waiting = new Set();
+  const INTENT = /^\/(actions|deal|cards|cards\/take-back|void|seats\/\d+\/actions)$/;
+  function intentId() {
+    const b = new Uint8Array(12);
+    crypto.getRandomValues(b);
+    return Array.from(b, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
+  }
   function api(path, body) {
     const key = path + " " + JSON.stringify(body === undefined ? {} : body);
     if (waiting.has(key)) return Promise.resolve(null);
     waiting.add(key);
+    if (INTENT.test(path)) body = Object.assign({}, body || {}, {action_id: intentId()});
     app.classList.add("busy");
     $("game").setAttribute("aria-busy", "true");
     const run = queue.then(function () { return send(path, body); }).finally(function () {
@@ -84,17 +93,25 @@
     queue = run.catch(function () { return null; });
     return run;
   }
+  const RETRIES = 4;  // an intent is sent again (same action_id) after 0.5, 1, 2 and 4 s
   async function send(path, body) {
     const headers = {"Content-Type": "application/json"};
     if (token) headers["X-Seat-Token"] = token;
     let res;
-    try {
-      res = await fetch("/api/tables/" + tableId + path, {method: "POST", headers: headers,
-        body: body === undefined ? "{}" : JSON.stringify(body)});
-    } catch (e) {
-      showError("The server cannot be reached; reconnecting\u2026");
-      reconnectSoon();
-      return null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        res = await fetch("/api/tables/" + tableId + path, {method: "POST", headers: headers,
+          body: body === undefined ? "{}" : JSON.stringify(body)});
+        if (!(res.status >= 502 && res.status <= 504 && body && body.action_id && attempt < RETRIES)) break;
+      } catch (e) {
+        if (!(body && body.action_id) || attempt >= RETRIES) {
+          showError("The server cannot be reached; reconnecting\u2026");
+          reconnectSoon();
+          return null;
+        }
+      }
+      showError("The server cannot be reached; trying again\u2026");
+      await new Promise(function (done) { window.setTimeout(done, 500 * Math.pow(2, attempt)); });
     }
     let data = {};
     try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
@@ -237,6 +254,8 @@
     const kind = $("host-bot-kind").value;
     api("/bots", kind ? {count: 1, kind: kind} : {count: 1});
   });
+  $("host-pause").addEventListener("click", function () { api("/pause"); });
+  $("host-resume").addEventListener("click", function () { api("/resume"); });
   $("host-void").addEventListener("click", function () {
     const reason = window.prompt("Void this deal and return every wager. Reason (the host's ruling):", "host ruling");
     if (reason) api("/void", {reason: reason});
@@ -367,6 +386,9 @@
       pick.innerHTML = kinds.map(function (k) { return '<option value="' + esc(k) + '">' + esc(k) + "</option>"; }).join("");
     }
     $("host-void").hidden = ha.indexOf("void") < 0;
+    $("host-pause").hidden = ha.indexOf("pause") < 0;
+    $("host-resume").hidden = ha.indexOf("resume") < 0;
+    $("paused").hidden = closed || !s.paused;
     patch($("host-requests"), hostRequests(s));
     patch($("host-device"), deviceLink ? '<p class="notice" id="device-link-box">Open this link on ' + esc(deviceLink.name) +
       "'s new phone (the old one no longer works):</p>" + '<div class="share"><label for="device-link">New phone link</label>' +
@@ -498,13 +520,14 @@
   }
   function clockText(s) {
     const c = s.clock;
-    const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
+    const left = c.paused ? Math.ceil(c.seconds_left) : Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
     const mine = s.you && s.you.seat === c.seat;
-    return (mine ? "Your time" : esc(c.name) + "\u2019s time") + ': <span class="secs">' + left + "</span> s";
+    return (mine ? "Your time" : esc(c.name) + "\u2019s time") + ': <span class="secs">' + left + "</span> s" +
+      (c.paused ? " (paused)" : "");
   }
   window.setInterval(function () {
     const el = $("clock");
-    if (!el || !state || !state.clock) return;
+    if (!el || !state || !state.clock || state.clock.paused) return;
     const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
     const secs = el.querySelector(".secs");
     if (secs && secs.textContent !== String(left)) secs.textContent = String(left);

@@ -1,4 +1,4 @@
-"""Computer players and the trainer of the web tables: the engines' own, nothing new.
+"""Computer players and the trainer of the shared tables: the engines' own, nothing new.
 
 * Four Card Poker bots play a strategy of :mod:`fourcards.poker.strategy`:
   ``simple`` (Shuffle Master's published simple strategy: fold a pair of 2s or
@@ -77,14 +77,16 @@ def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any,
     return max((a for a in affordable if a <= multiple * ante), default=affordable[0])
 
 
-def kind_move(name: str, observation: Observation, options: Sequence[LegalAction]) -> Any:
+def kind_move(name: str, observation: Observation, options: Sequence[LegalAction],
+              rng: random.Random | None = None) -> Any:
     """The move of the Four of a Kind bot ``name`` (:func:`fourcards.kind.bots.make_bot`)
-    seeing ``observation`` with ``options``.
+    seeing ``observation`` with ``options``; its random choices from ``rng`` (``None``: the
+    OS CSPRNG).
 
     Raises:
         RulesError: an unknown bot.
     """
-    return kind_bots.make_bot(name).act(observation, options, _RNG)  # type: ignore[arg-type]
+    return kind_bots.make_bot(name).act(observation, options, rng or _RNG)  # type: ignore[arg-type]
 
 
 def default_action(options: Sequence[LegalAction]) -> Any:

@@ -1,0 +1,223 @@
+"""Every change of a shared table, as a command applied by :func:`fourcards.table.apply`.
+
+Commands are frozen data. ``by`` is the player id of the person who gives it (a server
+finds it from the seat token); ``seat`` a table seat (1..n) it is about. What a command
+needs of chance or of the clock comes in with it or with :func:`~fourcards.table.apply`
+(``now``, ``rng``): a new seat's token hash (the server draws the token), the due turn a
+time-out or a bot's move is for (its ``key``), a bot's chosen action.
+
+``action_id`` (docs/rules.md TP-8): a client's name for one intent, at most
+:data:`MAX_ACTION_ID` characters; a repeat of an id already applied from the same person
+is answered as the first time and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Move", "Command", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
+           "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
+           "Resume", "Timeout", "BotMove", "TakeUp", "MAX_ACTION_ID"]
+
+#: Characters an action id may have.
+MAX_ACTION_ID = 64
+
+
+@dataclass(frozen=True)
+class Move:
+    """A person's move in the table's words. Four Card Poker: ``wager`` (``ante``,
+    ``aces_up``), ``withdraw``, ``fold``, ``play`` (``amount``: the play bet in chips;
+    ``trainer``: ask for the optimal decision). Four of a Kind: ``check``, ``bet``/``raise``
+    (``amount``: chips above the current bet), ``call``, ``fold``."""
+
+    kind: str
+    ante: int | None = None
+    aces_up: int | None = None
+    amount: int | None = None
+    trainer: bool = False
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every command."""
+
+
+@dataclass(frozen=True)
+class Sit(Command):
+    """Seat a new person at once (no approval): the host of a new table."""
+
+    name: str
+    token_hash: str
+    is_host: bool = False
+
+
+@dataclass(frozen=True)
+class Join(Command):
+    """A person asks for a seat by name (seated at once, or a request waits for the host)."""
+
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class AddBots(Command):
+    """Host: fill empty seats with bots of ``kind`` (``None``: the game's default), one
+    ``token_hashes`` entry each (bots never use them; every seat has one)."""
+
+    by: int
+    token_hashes: tuple[str, ...]
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class Decide(Command):
+    """Host: approve or turn down a waiting request."""
+
+    by: int
+    request_id: int
+    approve: bool
+
+
+@dataclass(frozen=True)
+class TopUp(Command):
+    """A person asks for ``amount`` more chips (the host's own are added at once)."""
+
+    by: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class SetStatus(Command):
+    """``seat`` sits out or comes back: its person, or the host."""
+
+    by: int
+    seat: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True)
+class Leave(Command):
+    """``seat`` leaves the table: its person, or the host removes it (docs/rules.md TP-5)."""
+
+    by: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class NewDevice(Command):
+    """Host: hand ``seat`` to a new phone holding ``token_hash`` (the old token stops working)."""
+
+    by: int
+    seat: int
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class Configure(Command):
+    """Host: the table's settings (a field left ``None`` stays as it is)."""
+
+    by: int
+    public: bool | None = None
+    turn_clock: int | None = None
+    seat_approval: bool | None = None
+
+
+@dataclass(frozen=True)
+class Close(Command):
+    """Host: close the table (a deal in progress voided, everyone cashed out)."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class StartDeal(Command):
+    """The host's deal (Four Card Poker: the cards; Four of a Kind: the next deal)."""
+
+    by: int
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Act(Command):
+    """A person's own move."""
+
+    by: int
+    move: Move
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ActFor(Command):
+    """Host, at a table of real cards: the move of the person at ``seat`` (FOAK-16)."""
+
+    by: int
+    seat: int
+    move: Move
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class EnterCards(Command):
+    """Host, at a table of real cards: the card(s) just dealt or turned (FOAK-14)."""
+
+    by: int
+    text: str
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class TakeBackCard(Command):
+    """Host, at a table of real cards: take back the last card entered (FOAK-15)."""
+
+    by: int
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class VoidDeal(Command):
+    """Host: void the deal in progress (the host's ruling, TP-4)."""
+
+    by: int
+    reason: str
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Pause(Command):
+    """Host: pause the table (docs/rules.md TP-7)."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class Resume(Command):
+    """Host: resume a paused table."""
+
+    by: int
+
+
+@dataclass(frozen=True)
+class Timeout(Command):
+    """The due turn ``key`` (the clock's) is up: a person's time ran out, or a seat that sits
+    out is skipped (it checks if it may, else folds)."""
+
+    key: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class BotMove(Command):
+    """The bot whose turn ``key`` is plays ``action`` (an engine action chosen for it)."""
+
+    key: tuple[int, int, int]
+    action: Any
+
+
+@dataclass(frozen=True)
+class TakeUp(Command):
+    """A server takes the table up after no server was alive from ``down_from`` to
+    ``down_to`` (Unix seconds): a turn that was running then gets its time back
+    (docs/rules.md TP-6)."""
+
+    down_from: float
+    down_to: float

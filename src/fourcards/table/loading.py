@@ -1,0 +1,60 @@
+"""A table's state rebuilt from what the store reads back (:class:`~fourcards.table.writes.TableRow`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from fourcards.table.registry import GAMES
+from fourcards.table.state import LOG_LINES, Clock, DealState, Person, SeatRequest, TableState
+from fourcards.table.writes import TableRow
+
+__all__ = ["load"]
+
+
+def load(row: TableRow, rules: Any) -> TableState:
+    """The state of the table ``row`` as the store read it back, under ``rules`` (the game's
+    rules object of ``row.rules``): the deal in progress replayed from its records (its players
+    named in the engine's messages), the last finished deal replayed, or the next Four Card
+    Poker round laid out.
+
+    Raises:
+        FourcardsError: a stored history that does not replay.
+    """
+    game = GAMES[row.game]
+    st = row.state or {}
+    extra = st.get("seats") or {}
+    people = {}
+    for p in row.players:
+        e = extra.get(str(p.id)) or {}
+        people[p.id] = Person(p.id, p.seat or 0, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
+                              p.balance, p.status, int(e.get("timeouts", 0)), bool(e.get("leaving", False)),
+                              p.away)
+    clock = st.get("clock") or {}
+    saved_game = st.get("game") or {}
+    key = tuple(clock["key"]) if clock.get("key") else None
+    state = TableState(
+        id=row.id, table_game=game, name=row.name, rules=rules, settings=dict(row.settings), status=row.status,
+        public=row.public, created_at=row.created_at, people=people,
+        requests=tuple(SeatRequest(**r) for r in st.get("requests") or []),
+        denied=tuple(SeatRequest(**r) for r in st.get("denied") or []),
+        request_seq=int(st.get("request_seq") or 0), log=tuple(row.log[-LOG_LINES:]),
+        clock=Clock(key, clock.get("since"), clock.get("deadline"), clock.get("left")),
+        paused=bool(st.get("paused", False)),
+        button_seat=saved_game.get("button_seat", row.settings.get("button_seat")),
+        next_deal_number=row.next_deal_number,
+        intents={int(k): tuple((str(i), a) for i, a in v) for k, v in (st.get("intents") or {}).items()},
+        version=row.version)
+    if row.deal is not None:
+        names = {p.id: p.name for p in row.players}
+        deal: DealState | None = DealState(
+            game.replay(state, row.deal.records, row.deal.seats, names), tuple(game.order(state, row.deal.seats)),
+            row.deal.number, True, len(row.deal.records), tuple(game.deal_ids(row.deal.seats)), row.deal.id)
+    else:
+        deal = game.fresh(state)
+    last = None
+    if row.last_deal is not None:
+        d = row.last_deal
+        last = DealState(game.replay(state, d.records), tuple(game.order(state, d.seats)), d.number, True,
+                         len(d.records), tuple(game.deal_ids(d.seats)), d.id)
+    return replace(state, deal=deal, last=last)

@@ -1,0 +1,126 @@
+"""One function applies every change of a table: ``apply(state, command, now, rng) -> Outcome``.
+
+The command's handler (:mod:`~fourcards.table.seating`, :mod:`~fourcards.table.host`,
+:mod:`~fourcards.table.play`) works on a :class:`~fourcards.table.draft.Draft`; then the clock
+is armed for the turn that follows and the new log lines are kept. The result is an
+:class:`Outcome`: the new state (the old one is untouched), the writes for the store, the new
+log lines, the command's answer and the events the server must carry out.
+
+Action ids (docs/rules.md TP-8): a command that carries ``action_id`` and whose person has
+already had that id applied is answered as the first time (with ``"repeated": true``) and
+changes nothing; an applied one is remembered with its answer (the last
+:data:`~fourcards.table.state.INTENTS_KEPT` per person). A refused command changes nothing,
+so its id is not kept.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fourcards.table import host, play, seating
+from fourcards.table.clock import arm
+from fourcards.table.commands import (
+    MAX_ACTION_ID,
+    Act,
+    ActFor,
+    AddBots,
+    BotMove,
+    Close,
+    Command,
+    Configure,
+    Decide,
+    EnterCards,
+    Join,
+    Leave,
+    NewDevice,
+    Pause,
+    Resume,
+    SetStatus,
+    Sit,
+    StartDeal,
+    TakeBackCard,
+    TakeUp,
+    Timeout,
+    TopUp,
+    VoidDeal,
+)
+from fourcards.table.draft import Draft, Event
+from fourcards.table.errors import TableError
+from fourcards.table.state import INTENTS_KEPT, Answer, TableState
+from fourcards.table.writes import Write
+
+__all__ = ["Outcome", "apply", "HANDLERS"]
+
+#: The handler of each command.
+HANDLERS: dict[type[Command], Callable[[Draft, Any], Any]] = {
+    Sit: seating.sit, Join: seating.join, AddBots: seating.add_bots, Decide: seating.decide,
+    TopUp: seating.top_up, SetStatus: seating.set_status, Leave: seating.leave, NewDevice: seating.new_device,
+    Configure: host.configure, Close: host.close, Pause: host.pause, Resume: host.resume, VoidDeal: host.void,
+    StartDeal: play.start_deal, Act: play.act, ActFor: play.act_for, EnterCards: play.enter_cards,
+    TakeBackCard: play.take_back, Timeout: play.timeout, BotMove: play.bot_move, TakeUp: play.take_up,
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: ``state`` (the new table; the same object when nothing changed),
+    ``writes`` (for the store, in order), ``lines`` (new table log lines), ``answer`` (JSON
+    for the caller), ``events`` (for the server: connections to close, trainer advice to
+    compute), ``new_ids`` (stand-in player ids of the people it seated, in the order of their
+    :class:`~fourcards.table.writes.NewPlayer` writes), ``repeated`` (an action id already
+    applied: nothing was done) and ``old`` (the state the command was applied to)."""
+
+    state: TableState
+    writes: tuple[Write, ...] = ()
+    lines: tuple[str, ...] = ()
+    answer: Answer | None = None
+    events: tuple[Event, ...] = ()
+    new_ids: tuple[int, ...] = ()
+    repeated: bool = False
+    old: TableState | None = None
+
+    @property
+    def changed(self) -> bool:
+        """Whether there is anything to store: writes, log lines or a new state."""
+        return bool(self.writes or self.lines) or self.state is not self.old
+
+
+def _check_action_id(action_id: Any) -> None:
+    if not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID:
+        raise TableError(422, f"action_id must be text of 1 to {MAX_ACTION_ID} characters")
+
+
+def apply(state: TableState, command: Command, now: float, rng: random.Random | None = None) -> Outcome:
+    """Apply ``command`` to ``state`` at ``now`` (Unix seconds), chance outcomes from ``rng``
+    (``None``: the OS CSPRNG).
+
+    Returns:
+        the :class:`Outcome`; ``state`` itself is never changed.
+    Raises:
+        TableError: the command is refused (its status and sentence); nothing changed.
+    """
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise TableError(422, f"unknown command {type(command).__name__}")
+    action_id = getattr(command, "action_id", None)
+    by = getattr(command, "by", None)
+    if action_id is not None:
+        _check_action_id(action_id)
+        if by is not None:
+            known = state.answer_of(by, action_id)
+            if known is not None:
+                return Outcome(state, answer={**known, "repeated": True}, repeated=True, old=state)
+    d = Draft(state, now, rng)
+    answer = handler(d, command) or {}
+    if action_id is not None and by is not None:
+        kept = ((action_id, answer), *d.state.intents.get(by, ()))[:INTENTS_KEPT]
+        d.set(intents={**d.state.intents, by: kept})
+    clock = arm(d.state, now)
+    if clock != d.state.clock:
+        d.set(clock=clock)
+    if d.lines:
+        d.set(log=d.finished_log())
+    return Outcome(d.state, tuple(d.writes), tuple(d.lines), answer, tuple(d.events), tuple(d.new_ids), old=state)

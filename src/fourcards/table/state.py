@@ -1,0 +1,308 @@
+"""A shared table's state as data: settings, people and their seats, tokens' hashes, waiting
+requests, the turn clock, the pause, the deal's engine state, the log, recent action ids.
+
+:class:`TableState` is immutable: a command (:func:`fourcards.table.apply`) gives a *new*
+state and leaves the old one as it was, so a refused command changes nothing, and one copy
+may be read by every view at once. (The engine state of a deal it holds is never changed
+either: the table applies an action to a clone.)
+
+What the state is made of is stored in three places - the ``players`` rows (seat, name,
+token hash, host, bot, status), the ledger (balances) and the deals' histories, and the
+table's own ``state`` JSON column (:func:`stored`: requests, time-outs, the clock, the
+pause, the button, action ids); :func:`fourcards.table.loading.load` rebuilds a state from
+what the store reads back, replaying the deal in progress.
+
+People are numbered by *player id* (the store's; a stand-in negative id for one seated by a
+change not yet committed); seats are 1..n as people see them (docs/rules.md TP-1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from fourcards.engine import GameState
+
+__all__ = ["Person", "SeatRequest", "Clock", "DealState", "TableState", "Answer", "LOG_LINES", "INTENTS_KEPT",
+           "DENIED_KEPT", "stored"]
+
+#: Table log lines a state keeps (the store keeps every line).
+LOG_LINES = 60
+#: Action ids remembered per person (docs/rules.md TP-8): a repeat of one of these is not applied again.
+INTENTS_KEPT = 32
+#: Turned-down seat requests remembered (the asker's browser sees the answer).
+DENIED_KEPT = 20
+
+#: What a command answered (JSON), as kept with an action id.
+Answer = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A player of the table: seated (``seat`` 1..n) or gone (``seat`` 0, ``status`` ``"left"``).
+
+    ``balance``: chips at the table (the ledger's); ``away``: chips cashed out and not yet
+    brought back (a person who left and sits down again gets them back); ``status``
+    ``"playing"``, ``"sitting_out"`` (no ante, no cards, skipped) or ``"left"``;
+    ``timeouts``: turn clock time-outs in a row; ``leaving``: cashes out when the deal it
+    has chips in ends (docs/rules.md TP-5).
+    """
+
+    player_id: int
+    seat: int
+    name: str
+    token_hash: str
+    is_host: bool = False
+    is_bot: bool = False
+    bot_kind: str | None = None
+    balance: int = 0
+    status: str = "playing"
+    timeouts: int = 0
+    leaving: bool = False
+    away: int = 0
+
+    @property
+    def sitting_out(self) -> bool:
+        """Whether the seat sits out (or is leaving): not dealt in, its turns skipped."""
+        return self.status == "sitting_out" or self.leaving
+
+    def public(self, online: bool = False) -> dict[str, Any]:
+        """What every client may see of this player (never the token); ``online``: it has an
+        open connection (a bot always counts as online)."""
+        return {"seat": self.seat or None, "name": self.name, "is_host": self.is_host, "is_bot": self.is_bot,
+                "bot_kind": self.bot_kind, "balance": self.balance, "status": self.status,
+                "leaving": self.leaving, "online": self.is_bot or online}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """A request waiting for the host: a seat (``kind`` ``"seat"``; ``player_id`` set when a
+    person who left asks for their seat back) or a top-up (``"top_up"``, ``amount`` chips).
+    ``token_hash``: the token the asking browser holds (a seat request's future seat token)."""
+
+    id: int
+    kind: str
+    name: str
+    token_hash: str
+    player_id: int | None = None
+    amount: int = 0
+    status: str = "pending"
+
+    def public(self) -> dict[str, Any]:
+        """The request as the host (and the asker) see it."""
+        return {"id": self.id, "kind": self.kind, "name": self.name, "amount": self.amount or None,
+                "returning": self.kind == "seat" and self.player_id is not None, "status": self.status}
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The turn of the deal in progress as the clock sees it (docs/rules.md TP-6, TP-7).
+
+    ``key``: the turn (deal number, history length, engine player), ``None`` when nobody is
+    to act; ``since``: when that turn began (Unix seconds; a bot's move is due a bot delay
+    after it); ``deadline``: when the person to act runs out of time (``None``: no clock runs
+    - none is set, a bot's turn, the seat sits out, or the table is paused); ``left``:
+    seconds left while the table is paused.
+    """
+
+    key: tuple[int, int, int] | None = None
+    since: float | None = None
+    deadline: float | None = None
+    left: float | None = None
+
+
+@dataclass(frozen=True)
+class DealState:
+    """A deal and where its players sit: ``game`` (the engine state; never changed once here),
+    ``order`` (the table seat of each engine player), ``number`` (the deal's number at the
+    table), ``opened`` (stored: wagers placed or cards out; Four Card Poker lays the next
+    round out before anyone wagers), ``seq`` (history records stored), ``ids`` (the player id
+    of each engine player, for the names of a finished deal whose players may have left),
+    ``deal_id`` (the store's id of the deal's row, once it has one)."""
+
+    game: GameState
+    order: tuple[int, ...]
+    number: int
+    opened: bool = False
+    seq: int = 0
+    ids: tuple[int, ...] = ()
+    deal_id: int | None = None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One table (see the module doc). Never changed: :func:`fourcards.table.apply` gives a new one.
+
+    Attributes:
+        id / name / rules / settings / status / public / created_at: the table
+            (``settings``: ``starting_chips`` in chips,
+            ``turn_clock`` in seconds (0: none), ``seat_approval``, and the game's own).
+        table_game: what the game adds to a table (a :class:`fourcards.table.games.TableGame`
+            subclass: :class:`~fourcards.table.poker.PokerTable`,
+            :class:`~fourcards.table.kind.KindTable`).
+        people: every person ever seated, by player id.
+        requests: waiting for the host (seats, top-ups), in order; ``denied``: the last
+            turned-down seat requests; ``request_seq``: the last request id given.
+        log: the last :data:`LOG_LINES` lines of the table log.
+        clock / paused: the turn clock; the host's pause (docs/rules.md TP-7).
+        button_seat: Four of a Kind's button (a table seat).
+        deal: the deal in progress, or (Four Card Poker) the next round laid out before
+            anyone wagers; ``None`` between Four of a Kind deals.
+        last: the last finished deal; next_deal_number: the number the next deal opens with.
+        intents: per player id, the latest action ids applied and what they answered
+            (docs/rules.md TP-8).
+        version: the table's version in the store this state is (or comes from).
+    """
+
+    id: str
+    table_game: Any
+    name: str
+    rules: Any
+    settings: Mapping[str, Any]
+    status: str = "open"
+    public: bool = False
+    created_at: Any = None
+    people: Mapping[int, Person] = field(default_factory=dict)
+    requests: tuple[SeatRequest, ...] = ()
+    denied: tuple[SeatRequest, ...] = ()
+    request_seq: int = 0
+    log: tuple[str, ...] = ()
+    clock: Clock = Clock()
+    paused: bool = False
+    button_seat: int | None = None
+    deal: DealState | None = None
+    last: DealState | None = None
+    next_deal_number: int = 1
+    intents: Mapping[int, tuple[tuple[str, Answer], ...]] = field(default_factory=dict)
+    version: int = 0
+
+    # ----------------------------------------------------------- derived (cached)
+
+    @property
+    def game(self) -> str:
+        """The game's name in the API: ``"poker"`` (Four Card Poker) or ``"kind"`` (Four of a Kind)."""
+        return str(self.table_game.game)
+
+    @cached_property
+    def players(self) -> dict[int, Person]:
+        """The seated people by seat."""
+        return {p.seat: p for p in self.people.values() if p.seat and p.status != "left"}
+
+    @cached_property
+    def by_token(self) -> dict[str, Person]:
+        """The seated people by token hash."""
+        return {p.token_hash: p for p in self.players.values()}
+
+    @cached_property
+    def rules_dict(self) -> dict[str, Any]:
+        """The table's rules as JSON."""
+        return dict(self.rules.to_dict())
+
+    @property
+    def max_seats(self) -> int:
+        """Seats at this table (seat numbers 1..max_seats)."""
+        return self.table_game.max_seats(self.rules)
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether a deal is open (stored: wagers placed or cards out)."""
+        return self.deal is not None and self.deal.opened
+
+    @property
+    def number(self) -> int:
+        """The number of the deal in progress, else of the next deal."""
+        return self.next_deal_number - 1 if self.in_progress else self.next_deal_number
+
+    @property
+    def turn_clock(self) -> int:
+        """Seconds a person has for each action (0: no clock); the host sets it."""
+        return int(self.settings.get("turn_clock") or 0)
+
+    @property
+    def seat_approval(self) -> bool:
+        """Whether the host approves each new seat."""
+        return bool(self.settings.get("seat_approval"))
+
+    @property
+    def host(self) -> Person | None:
+        """The seated host, if any."""
+        return next((p for p in self.players.values() if p.is_host), None)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The table seat of each engine player of :attr:`deal` (empty without one)."""
+        return self.deal.order if self.deal is not None else ()
+
+    def seat_at(self, player: int, order: Sequence[int] | None = None) -> Person | None:
+        """The person seated at engine ``player``'s table seat in the deal (or in ``order``)."""
+        order = self.order if order is None else order
+        return self.players.get(order[player]) if 0 <= player < len(order) else None
+
+    def name_at(self, player: int, deal: DealState | None = None) -> str:
+        """The name of engine ``player`` of ``deal`` (default: the deal in progress: whoever sits
+        at its seat); of another (the last) deal its player's name, even if they left;
+        ``"seat N"`` for an empty seat."""
+        deal = self.deal if deal is None else deal
+        if deal is None or not 0 <= player < len(deal.order):
+            return f"seat {player + 1}"
+        if deal is not self.deal and player < len(deal.ids) and deal.ids[player] in self.people:
+            return self.people[deal.ids[player]].name
+        seat = self.players.get(deal.order[player])
+        return seat.name if seat is not None else f"seat {deal.order[player]}"
+
+    def player_of(self, person: Person) -> int | None:
+        """The engine player of ``person`` in the deal (``None``: not dealt in)."""
+        order = self.order
+        return order.index(person.seat) if person.seat and person.seat in order else None
+
+    def request_of(self, token_hash: str) -> SeatRequest | None:
+        """The waiting (or turned-down) seat request of the browser holding ``token_hash``."""
+        return next((r for r in self.requests if r.token_hash == token_hash), None) or next(
+            (r for r in reversed(self.denied) if r.token_hash == token_hash), None)
+
+    def answer_of(self, player_id: int, action_id: str) -> Answer | None:
+        """What the action ``action_id`` of ``player_id`` answered, if it was applied (TP-8)."""
+        return next((a for i, a in self.intents.get(player_id, ()) if i == action_id), None)
+
+    def with_player_ids(self, ids: Mapping[int, int]) -> TableState:
+        """This state with stand-in player ids replaced by the store's (``{stand-in: id}``)."""
+        if not ids:
+            return self
+
+        def pid(x: int | None) -> int | None:
+            return ids.get(x, x) if x is not None else None
+
+        people = {ids.get(k, k): replace(p, player_id=ids.get(k, k)) for k, p in self.people.items()}
+        requests = tuple(replace(r, player_id=pid(r.player_id)) for r in self.requests)
+        intents = {ids.get(k, k): v for k, v in self.intents.items()}
+        deals = {}
+        for name in ("deal", "last"):
+            d = getattr(self, name)
+            if d is not None and d.ids:
+                deals[name] = replace(d, ids=tuple(ids.get(x, x) for x in d.ids))
+        return replace(self, people=people, requests=requests, intents=intents, **deals)
+
+
+# --------------------------------------------------------------------- the store
+
+
+def stored(state: TableState) -> dict[str, Any]:
+    """The table's own state as the store keeps it (JSON): requests, turned-down requests,
+    the last request id, time-outs and leaving seats, the clock, the pause, the game's own
+    (the button) and the recent action ids."""
+    clock = state.clock
+    return {
+        "requests": [dataclasses.asdict(r) for r in state.requests],
+        "denied": [dataclasses.asdict(r) for r in state.denied[-DENIED_KEPT:]],
+        "request_seq": state.request_seq,
+        "seats": {str(p.player_id): {"timeouts": p.timeouts, "leaving": p.leaving}
+                  for p in state.people.values() if p.timeouts or p.leaving},
+        "clock": None if clock.key is None else {"key": list(clock.key), "since": clock.since,
+                                                  "deadline": clock.deadline, "left": clock.left},
+        "paused": state.paused,
+        "game": {"button_seat": state.button_seat} if state.button_seat is not None else {},
+        "intents": {str(k): [list(x) for x in v] for k, v in state.intents.items() if v},
+    }

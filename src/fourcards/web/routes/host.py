@@ -1,0 +1,132 @@
+"""The host's controls: settings, pause and resume, requests, the deal, real cards, a seat's
+move at a table of real cards, a void, bots, closing the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from fourcards.table import (
+    ActFor,
+    AddBots,
+    Close,
+    Configure,
+    Decide,
+    EnterCards,
+    Pause,
+    Resume,
+    StartDeal,
+    TakeBackCard,
+    VoidDeal,
+)
+from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token, person_of
+from fourcards.web.routes.tables import answer_view, move_of
+from fourcards.web.schemas import ActionIn, CardsIn, Decision, Intent, TableSettings, VoidIn
+from fourcards.web.schemas import AddBots as AddBotsIn
+from fourcards.web.tokens import hash_token, new_token
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.post("/api/tables/{table_id}/settings", tags=["host"])
+async def settings(table_id: str, body: TableSettings, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: make the table public or private, set the turn clock (seconds, 0: none), require
+    approval of new seats or not."""
+    out = await hub.execute(table_id, lambda s: Configure(person_of(s, x_seat_token).player_id, body.public,
+                                                          body.turn_clock, body.seat_approval))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/pause", tags=["host"])
+async def pause(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: pause the table - no clock runs, no deal starts, nobody acts until the host resumes
+    (docs/rules.md TP-7); every page says so."""
+    out = await hub.execute(table_id, lambda s: Pause(person_of(s, x_seat_token).player_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/resume", tags=["host"])
+async def resume(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: resume a paused table; a running turn clock goes on with the time it had left."""
+    out = await hub.execute(table_id, lambda s: Resume(person_of(s, x_seat_token).player_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/close", tags=["host"])
+async def close(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: close the table - a deal in progress is voided, everyone is cashed out
+    (``{"cashed_out": {name: chips}}``); the history and the settlement stay readable."""
+    out = await hub.execute(table_id, lambda s: Close(person_of(s, x_seat_token).player_id))
+    return {"cashed_out": (out.answer or {}).get("cashed_out", {})}
+
+
+@router.post("/api/tables/{table_id}/requests/{request_id}", tags=["host"])
+async def decide(table_id: str, request_id: RequestId, body: Decision, hub: HubDep,
+                 x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: approve (``{"approve": true}``) or turn down a waiting seat or top-up request."""
+    out = await hub.execute(table_id, lambda s: Decide(person_of(s, x_seat_token).player_id, request_id,
+                                                       body.approve))
+    return {"request": (out.answer or {}).get("request")}
+
+
+@router.post("/api/tables/{table_id}/deal", tags=["host"])
+async def deal(table_id: str, hub: HubDep, body: Intent | None = None, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: Four Card Poker - bots place their antes and the cards are dealt; Four of a Kind -
+    start the next deal. ``{"action_id"}`` optional (docs/rules.md TP-8)."""
+    action_id = body.action_id if body else None
+    out = await hub.execute(table_id, lambda s: StartDeal(person_of(s, x_seat_token).player_id, action_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/cards", tags=["host"])
+async def cards(table_id: str, body: CardsIn, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host, at a Four of a Kind table dealt with real cards (``"dealing": "table"``): the card(s)
+    just dealt or turned, ``{"cards": "9c"}`` (``"10h"``, ``"T♥"``; several separated by spaces or
+    commas, in order). Returns the host's new view: its ``deal.next_card`` says who the next card
+    goes to and, after a duplicated rank, who gets a new card and why. 422 for text that is not
+    cards; 409 for a card already seen (named, with where it lies), when no card is due, or at a
+    deck table; 403 for a guest. A refused request changes nothing (docs/rules.md FOAK-14)."""
+    out = await hub.execute(table_id, lambda s: EnterCards(person_of(s, x_seat_token).player_id, body.cards,
+                                                           body.action_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/cards/take-back", tags=["host"])
+async def take_back(table_id: str, hub: HubDep, body: Intent | None = None,
+                    x_seat_token: Token = None) -> dict[str, Any]:
+    """Host, at a table dealt with real cards: take back the last card entered, until the next
+    action (never once the deal is over); logged (docs/rules.md FOAK-15)."""
+    action_id = body.action_id if body else None
+    out = await hub.execute(table_id, lambda s: TakeBackCard(person_of(s, x_seat_token).player_id, action_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/actions", tags=["host"])
+async def act_for(table_id: str, seat: SeatNumber, body: ActionIn, hub: HubDep,
+                  x_seat_token: Token = None) -> dict[str, Any]:
+    """Host, at a table dealt with real cards: the move of seat ``seat`` (a person without a
+    phone, or anyone who asks), checked like the seat's own (docs/rules.md FOAK-16)."""
+    move = move_of(body)
+    out = await hub.execute(table_id, lambda s: ActFor(person_of(s, x_seat_token).player_id, seat, move,
+                                                       body.action_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/void", tags=["host"])
+async def void(table_id: str, body: VoidIn, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: void the deal in progress (the host's ruling): every wager / the pot is returned and
+    the ruling is logged in the deal's history."""
+    out = await hub.execute(table_id, lambda s: VoidDeal(person_of(s, x_seat_token).player_id, body.reason,
+                                                         body.action_id))
+    return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/bots", tags=["host"])
+async def bots(table_id: str, body: AddBotsIn, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host: fill empty seats with bots."""
+    hashes = tuple(hash_token(new_token()) for _ in range(body.count))
+    out = await hub.execute(table_id, lambda s: AddBots(person_of(s, x_seat_token).player_id, hashes, body.kind))
+    return answer_view(hub, out, x_seat_token)

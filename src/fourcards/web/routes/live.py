@@ -1,0 +1,150 @@
+"""The live table: one websocket per browser, views pushed after every change, moves taken."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from fourcards.table import Act, AddBots, Pause, Resume, StartDeal, TableError, VoidDeal
+from fourcards.web.deps import get_hub, person_of, validation_detail, viewer_of
+from fourcards.web.hub import Hub
+from fourcards.web.publisher import Connection, dumps
+from fourcards.web.routes.tables import move_of
+from fourcards.web.schemas import ActionId, ActionIn, VoidIn
+from fourcards.web.schemas import AddBots as AddBotsIn
+from fourcards.web.tokens import hash_token, new_token
+
+__all__ = ["router", "WS_MAX_CHARS"]
+
+router = APIRouter()
+
+#: Most characters in one websocket message.
+WS_MAX_CHARS = 8192
+#: The ops a message may have.
+OPS = ("action", "deal", "void", "bots", "pause", "resume", "ping")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    """Live table: the server pushes ``{"type": "state", ...}`` (this seat's view) after every
+    change. The client may send ``{"op": "action", "action": {...}, "id": n}`` (the action may
+    carry an ``action_id``: docs/rules.md TP-8), ``{"op": "deal"}``, ``{"op": "void", "reason":
+    ...}``, ``{"op": "bots", "count": n}``, ``{"op": "pause"}``, ``{"op": "resume"}`` or
+    ``{"op": "ping"}``; each gets ``{"type": "ack", "id": n}`` (``"repeated": true`` for an
+    action id applied before) or ``{"type": "error", "id": n, "status": 4xx, "detail": ...}``."""
+    hub: Hub = get_hub(websocket)  # type: ignore[arg-type]
+    await websocket.accept()
+    table = await hub.find(table_id)
+    if table is None:
+        await websocket.send_text(dumps({"type": "error", "status": 404, "detail": f"unknown table {table_id!r}"}))
+        await websocket.close(code=4404)
+        return
+    try:
+        seat, request = viewer_of(table, token)
+    except TableError as exc:
+        await websocket.send_text(dumps({"type": "error", "status": exc.status, "detail": exc.detail}))
+        await websocket.close(code=4403)
+        return
+    conn = Connection(websocket, None if not token else hash_token(token))
+    hub.publisher.add(table_id, conn)
+    pump = asyncio.create_task(conn.pump())
+    if seat is not None:
+        hub.publish(table_id)  # everyone sees the seat online (this connection gets its view too)
+    else:
+        conn.push(dumps(hub.publisher.view(table, seat, request)))
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:  # a binary frame
+                conn.push_direct({"type": "error", "id": None, "status": 400,
+                                  "detail": "binary frames are not accepted: send each message as JSON text"})
+                continue
+            await _message(hub, table_id, conn, token, raw)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # pragma: no cover - socket closed under us
+        pass
+    finally:
+        hub.publisher.remove(table_id, conn)
+        pump.cancel()
+        if seat is not None:
+            hub.publish(table_id)
+
+
+async def _message(hub: Hub, table_id: str, conn: Connection, token: str | None, raw: str) -> None:
+    msg_id: Any = None
+    try:
+        if len(raw) > WS_MAX_CHARS:
+            raise TableError(413, f"message too large ({WS_MAX_CHARS} characters at most)")
+        try:
+            msg = json.loads(raw, parse_constant=_refuse_constant)
+        except json.JSONDecodeError as exc:
+            raise TableError(400, f"malformed JSON: {exc.msg}") from None
+        except ValueError as exc:
+            raise TableError(400, f"malformed JSON: {exc}") from None
+        except RecursionError:
+            raise TableError(400, "malformed JSON: nested too deeply") from None
+        if not isinstance(msg, dict):
+            raise TableError(400, "a message must be a JSON object with an 'op'")
+        msg_id = msg.get("id")
+        if msg_id is not None and (isinstance(msg_id, bool) or not isinstance(msg_id, (int, str))
+                                   or isinstance(msg_id, str) and len(msg_id) > 100):
+            msg_id = None
+            raise TableError(400, "id must be a whole number or text of at most 100 characters")
+        op = msg.get("op")
+        if op == "ping":
+            conn.push_direct({"type": "pong", "id": msg_id})
+            return
+        if op not in OPS:
+            raise TableError(400, f"unknown op {op!r}: use {', '.join(OPS[:-1])} or ping")
+        if conn.token_hash is None:
+            raise TableError(401, "a seat token is required to act (connect with ?token=)")
+        try:
+            out = await _run(hub, table_id, op, msg, token)
+        except ValidationError as exc:
+            status, detail = validation_detail(exc)
+            raise TableError(status, detail) from None
+        conn.push_direct({"type": "ack", "id": msg_id, **({"repeated": True} if out.repeated else {})})
+    except TableError as exc:
+        conn.push_direct({"type": "error", "id": msg_id, "status": exc.status, "detail": exc.detail})
+
+
+async def _run(hub: Hub, table_id: str, op: str, msg: dict[str, Any], token: str | None) -> Any:
+    def by(s: Any) -> int:
+        return person_of(s, token).player_id
+
+    if op == "action":
+        body = ActionIn.model_validate(msg.get("action"))
+        move = move_of(body)
+        return await hub.execute(table_id, lambda s: Act(by(s), move, body.action_id))
+    if op == "deal":
+        action_id = _action_id(msg)
+        return await hub.execute(table_id, lambda s: StartDeal(by(s), action_id))
+    if op == "void":
+        v = VoidIn.model_validate({k: x for k, x in msg.items() if k in ("reason", "action_id")})
+        return await hub.execute(table_id, lambda s: VoidDeal(by(s), v.reason, v.action_id))
+    if op == "pause":
+        return await hub.execute(table_id, lambda s: Pause(by(s)))
+    if op == "resume":
+        return await hub.execute(table_id, lambda s: Resume(by(s)))
+    body_bots = AddBotsIn.model_validate({k: x for k, x in msg.items() if k in ("count", "kind")})
+    hashes = tuple(hash_token(new_token()) for _ in range(body_bots.count))
+    return await hub.execute(table_id, lambda s: AddBots(by(s), hashes, body_bots.kind))
+
+
+def _action_id(msg: dict[str, Any]) -> str | None:
+    from pydantic import TypeAdapter
+
+    value = msg.get("action_id")
+    return None if value is None else TypeAdapter(ActionId).validate_python(value)
