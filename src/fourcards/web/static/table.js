@@ -275,8 +275,11 @@
     else if (op === "sit-out" || op === "back") api("/seats/" + n + "/" + op);
     else if (op === "leave") {
       const mine = state && state.you && state.you.seat === n;
-      if (window.confirm(mine ? "Leave the table? Your chips are cashed out; sit down again under the same name to get them back."
-        : "Remove " + seatName(n) + " from the table? Their chips are cashed out.")) api("/seats/" + n + "/leave");
+      const inDeal = state && (state.deal || (state.round && state.round.phase === "decisions"));
+      const hand = inDeal ? (mine ? " Your hand in this deal is forfeited at once (what you put in stays in the pot)." :
+        " Their hand in this deal is forfeited at once.") : "";
+      if (window.confirm(mine ? "Leave the table?" + hand + " Your chips are cashed out; sit down again under the same name to get them back."
+        : "Remove " + seatName(n) + " from the table?" + hand + " Their chips are cashed out.")) api("/seats/" + n + "/leave");
     } else if (op === "new-device") {
       if (!window.confirm("Hand " + seatName(n) + "'s seat to a new phone? The old phone stops working at once.")) return;
       const r = await api("/seats/" + n + "/new-device");
@@ -456,7 +459,7 @@
       (p.is_host ? ' <span class="muted">(host)</span>' : "") + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
       (me ? ' <span class="muted">(you)</span>' : "") + ' \u2014 <span class="balance">' + p.balance + "</span> chips" +
       (STATUS[p.status] ? ' <span class="tag">' + STATUS[p.status] + "</span>" : "") +
-      (p.leaving ? ' <span class="tag">leaves after this deal</span>' : "") +
+      (p.leaving ? ' <span class="tag">left: cashes out when this ' + esc((s.table.word || "deal").toLowerCase()) + " ends</span>" : "") +
       (!p.is_bot && !p.online && !me ? ' <span class="tag off">offline</span>' : "") + "</span>";
     if (hostOps && !p.is_host) {
       const n = p.seat, nm = esc(p.name);
@@ -495,7 +498,8 @@
   function mySeat(s) {
     const y = s.you;
     let h = '<p id="my-status">Seat ' + y.seat + " \u00b7 " + y.balance + " chips" +
-      (y.leaving ? " \u00b7 you leave when this deal ends" : y.status === "sitting_out" ? " \u00b7 <b>you are sitting out</b>: not dealt in until you are back" : "") + ".</p>";
+      (y.leaving ? " \u00b7 you left the table: your hand is forfeited and your chips are cashed out when this " +
+        esc((s.table.word || "deal").toLowerCase()) + " ends" : y.status === "sitting_out" ? " \u00b7 <b>you are sitting out</b>: not dealt in until you are back" : "") + ".</p>";
     if (y.timeouts && y.status !== "sitting_out") h += '<p class="muted">Your time ran out ' + (y.timeouts === 1 ? "once" : y.timeouts + " times") + "; twice in a row and you sit out.</p>";
     h += '<div class="buttons">';
     if (y.status === "sitting_out") h += '<button type="button" class="primary" data-op="back" data-seat="' + y.seat + '" id="im-back">I\u2019m back</button>';
@@ -735,7 +739,8 @@
       const me = s.you && s.you.seat === e.seat;
       h += '<div id="seat-' + e.seat + '" class="seat ' + e.status + (me ? " me" : "") + (d.actor === e.seat ? " actor" : "") + '" data-seat="' + e.seat + '">';
       h += '<div class="name">' + esc(e.name) + (d.button === e.seat ? ' <span class="badge btn" title="button" aria-label="button">D</span>' : "") +
-        (me ? ' <span class="badge">you</span>' : "") + (e.status !== "active" ? ' <span class="badge">' + e.status.replace("_", "-") + "</span>" : "") + "</div>";
+        (me ? ' <span class="badge">you</span>' : "") + (e.forfeited ? ' <span class="badge">left: hand forfeited</span>' :
+          e.status !== "active" ? ' <span class="badge">' + e.status.replace("_", "-") + "</span>" : "") + "</div>";
       h += cards(e.cards, "sm");
       h += '<div class="muted">stack ' + e.stack + " \u00b7 in " + e.contributed + (e.stake ? " \u00b7 this round " + e.stake : "") + "</div>";
       if (e.odds) {
