@@ -35,6 +35,20 @@ _WHERE = {
     "ChartLearner": "fourcards.rl.learn",
 }
 
+
+def _register() -> None:
+    """Register the Gymnasium ids (:mod:`fourcards.rl.registration`) when Gymnasium is installed."""
+    try:
+        from fourcards.rl.registration import register_envs
+
+        register_envs()
+    except ImportError:  # no rl extra: the names below say so when used
+        pass
+
+
+_register()
+
+
 def __getattr__(name: str) -> Any:
     if name not in _WHERE:
         raise AttributeError(f"module 'fourcards.rl' has no attribute {name!r}")
