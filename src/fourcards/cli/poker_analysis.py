@@ -65,7 +65,8 @@ def analyze_cmd(
     ante_bonus: AnteBonusOpt = None,
     aces_up: AcesUpOpt = None,
     strategy: Annotated[
-        str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file.")
+        str, typer.Option("--strategy", help="optimal, simple, chart, a CSV chart file, or a policy "
+                                            "module:function (scored exactly over every deal).")
     ] = "optimal",
     as_json: JsonOpt = False,
     out: Annotated[Path | None, typer.Option("--out", dir_okay=False,

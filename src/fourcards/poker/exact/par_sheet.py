@@ -33,8 +33,10 @@ def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
             strategy), ``"chart"`` (the compact chart of :func:`strategy.optimal_chart`),
             a path to a strategy chart file (CSV), a
             :class:`~fourcards.poker.strategy.Strategy`, a
-            :class:`~fourcards.poker.strategy.StrategyChart`, or a
-            ``(13, n_orbits)`` array of play multiples.
+            :class:`~fourcards.poker.strategy.StrategyChart`, a
+            ``(13, n_orbits)`` array of play multiples, or a policy named
+            ``module:function`` (scored over every deal by
+            :func:`fourcards.poker.policy.score_policy`).
         counts: the :class:`ExactCounts` (default :func:`exact_counts`).
 
     Raises:
@@ -42,8 +44,12 @@ def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     """
     from fourcards.poker import strategy as strat
 
+    from fourcards.poker import policy
+
     rules = _as_rules(rules)
     counts = counts or exact_counts(progress=progress)
+    if policy.is_policy_spec(strategy):
+        return policy.score_policy(policy.load_policy(strategy), rules, counts=counts, name=strategy)
     s = strat.get_strategy(strategy, rules, counts=counts)
     return figures_from_decisions(counts, rules, s.decisions, s.name)
 
@@ -119,6 +125,8 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     named = {"optimal": optimal, "chart": chart, "simple": simple}
     if isinstance(strategy, str) and strategy in named:
         game = named[strategy]
+    elif isinstance(strategy, str) and ":" in strategy and strategy not in named:
+        game = analyze(rules, strategy, counts=counts)  # a policy module:function, or a chart file
     else:
         s = strat.get_strategy(strategy, rules, counts=counts)
         game = figures_from_decisions(counts, rules, s.decisions, s.name)
