@@ -163,3 +163,17 @@ def test_issue22_kind_vector_env_checks_its_table() -> None:
     env.reset(seed=0)
     with pytest.raises(IllegalActionError, match="actions must be 4"):
         env.step(np.ones(3, dtype=np.int64))
+
+
+def test_issue22_threads_do_not_change_the_deals() -> None:
+    runs = []
+    for threads in (1, 3):
+        env = kind_vector_env(10, 5, stack=60, threads=threads)
+        trace = [env.reset(seed=9)[0]]
+        for _ in range(50):
+            obs, rewards, done, _, _ = env.step(env.sample())
+            trace += [obs, rewards, done]
+        runs.append(trace)
+    assert all(np.array_equal(x, y) for x, y in zip(*runs, strict=True))
+    with pytest.raises(RulesError, match="threads"):
+        kind_vector_env(4, threads=0)

@@ -253,15 +253,16 @@ def _advance(i, n, rules, st, log, nlog):  # pragma: no cover - compiled
 
 
 @nb.njit(cache=True, nogil=True)
-def _new_deal(i, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog):  # pragma: no cover
-    """Antes, the deal (with its re-deals) and the first betting round of deal ``i``'s next deal."""
+def _new_deal(i, offset, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog):  # pragma: no cover
+    """Antes, the deal (with its re-deals) and the first betting round of deal ``i``'s next deal
+    (environment ``offset + i``: the arrays may be a slice of the environments)."""
     (stack, contrib, stake, indeal, folded, need, mayraise, rank, count, owner, deck, ndeck, phase, level,
      wagers, actor, button, deals, rng) = st
-    _seed_stream(seed, i, deals[i], rng[i])
+    _seed_stream(seed, offset + i, deals[i], rng[i])
     if fixed_button >= 0:
         button[i] = fixed_button
     else:
-        button[i] = (i + deals[i]) % n
+        button[i] = (offset + i + deals[i]) % n
     deals[i] += 1
     nlog[i] = 0
     nalog[i] = 0
@@ -518,12 +519,12 @@ def _observe(i, n, rules, st, total, obs):  # pragma: no cover - compiled
 
 
 @nb.njit(cache=True, nogil=True)
-def _reset_all(n, rules, stacks0, fixed_button, seed, total, st, obs, masks, log, nlog, alog,
+def _reset_all(offset, n, rules, stacks0, fixed_button, seed, total, st, obs, masks, log, nlog, alog,
                nalog):  # pragma: no cover - compiled
     b = obs.shape[0]
     for i in range(b):
         st[17][i] = 0
-        _new_deal(i, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog)
+        _new_deal(i, offset, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog)
         _observe(i, n, rules, st, total, obs[i])
         _legal(i, n, rules, st, masks[i])
 
@@ -538,7 +539,7 @@ def _first_illegal(actions, masks):  # pragma: no cover - compiled
 
 
 @nb.njit(cache=True, nogil=True)
-def _step_all(n, rules, stacks0, fixed_button, seed, total, st, actions, obs, masks, rewards, done, log, nlog,
+def _step_all(offset, n, rules, stacks0, fixed_button, seed, total, st, actions, obs, masks, rewards, done, log, nlog,
               alog, nalog, last_log, last_nlog, last_alog, last_nalog, last_meta,
               record):  # pragma: no cover - compiled
     stack = st[0]
@@ -563,13 +564,21 @@ def _step_all(n, rules, stacks0, fixed_button, seed, total, st, actions, obs, ma
                 last_nalog[i] = nalog[i]
                 last_meta[i, 0] = st[16][i]
                 last_meta[i, 1] = st[17][i]
-            _new_deal(i, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog)
+            _new_deal(i, offset, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog)
         else:
             for x in range(n):
                 rewards[i, x] = 0.0
             done[i] = False
         _observe(i, n, rules, st, total, obs[i])
         _legal(i, n, rules, st, masks[i])
+
+
+@nb.njit(cache=True, nogil=True)
+def _step_all_flag(offset, n, rules, stacks0, fixed_button, seed, total, record, st, actions, obs, masks, rewards,
+                   done, log, nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog,
+                   last_meta):  # pragma: no cover - compiled
+    _step_all(offset, n, rules, stacks0, fixed_button, seed, total, st, actions, obs, masks, rewards, done, log,
+              nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog, last_meta, record)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -601,6 +610,8 @@ class KindVectorEnv:
             ``i`` has the button at seat ``(i + k) % players``.
         rules: the table's :class:`~fourcards.kind.rules.KindRules` (default ``family``).
         record: keep each finished deal's cards and actions (:meth:`last_deal`).
+        threads: run the deals in this many threads, each a contiguous share of them (the
+            kernels release the GIL; the results do not depend on it). Default 1.
 
     Attributes:
         num_envs, num_players, num_actions (``3 + max_bet``), observation_size (``28 n + 6``),
@@ -611,9 +622,12 @@ class KindVectorEnv:
     """
 
     def __init__(self, num_envs: int, players: int = 4, *, stack: int | None = None, stacks: Any = None,
-                 button: int | None = None, rules: KindRules | None = None, record: bool = False) -> None:
+                 button: int | None = None, rules: KindRules | None = None, record: bool = False,
+                 threads: int = 1) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise RulesError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise RulesError(f"threads must be a whole number >= 1, got {threads!r}")
         self.rules = rules or KindRules()
         self.stacks = table_stacks(players, stack, stacks, self.rules)
         Game(self.rules, self.stacks, 0 if button is None else button, cards=())  # validates the table
@@ -644,6 +658,26 @@ class KindVectorEnv:
         self._seed = 0
         self._samples = 0
         self._started = False
+        bounds = np.linspace(0, num_envs, min(threads, num_envs) + 1).astype(int)
+        self._chunks = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        self._pool: Any = None
+        if len(self._chunks) > 1:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(len(self._chunks), thread_name_prefix="kind-vector")
+
+    def _run(self, kernel: Any, per_env: tuple[np.ndarray, ...], *fixed: Any) -> None:
+        """``kernel(offset, *fixed, *state, *per_env)`` over each chunk of environments (threads)."""
+        state = self._state.arrays()
+
+        def chunk(lo: int, hi: int) -> None:
+            kernel(lo, *fixed, tuple(a[lo:hi] for a in state), *(a[lo:hi] for a in per_env))
+
+        if self._pool is None:
+            chunk(0, self.num_envs)
+        else:
+            for f in [self._pool.submit(chunk, lo, hi) for lo, hi in self._chunks]:
+                f.result()
 
     @property
     def actor(self) -> np.ndarray:
@@ -665,9 +699,9 @@ class KindVectorEnv:
             raise RulesError(f"seed must be a whole number >= 0, got {seed!r}")
         self._seed = int(seed) if seed is not None else int(np.random.SeedSequence().entropy) % (1 << 63)
         self._samples = 0
-        _reset_all(self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
-                   self.total_chips, self._state.arrays(), self._obs, self._masks, self._log, self._nlog, self._alog,
-                   self._nalog)
+        self._run(_reset_all, (self._obs, self._masks, self._log, self._nlog, self._alog, self._nalog),
+                  self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
+                  self.total_chips)
         self._last[4].fill(-1)
         self._started = True
         return self._obs.copy(), self._info()
@@ -702,9 +736,10 @@ class KindVectorEnv:
             seat = int(self._state.actor[bad])
             raise IllegalActionError(f"deal {bad}, seat {seat + 1}: action {int(a[bad])} is not legal now: "
                                      f"legal ids {np.flatnonzero(self._masks[bad]).tolist()}")
-        _step_all(self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
-                  self.total_chips, self._state.arrays(), a, self._obs, self._masks, self._rewards, self._done,
-                  self._log, self._nlog, self._alog, self._nalog, *self._last, self.record)
+        self._run(_step_all_flag, (a, self._obs, self._masks, self._rewards, self._done, self._log, self._nlog,
+                                   self._alog, self._nalog, *self._last),
+                  self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
+                  self.total_chips, self.record)
         return (self._obs.copy(), self._rewards.copy(), self._done.copy(), np.zeros(self.num_envs, dtype=bool),
                 self._info())
 
@@ -734,7 +769,7 @@ class KindVectorEnv:
 
 
 def kind_vector_env(num_envs: int, players: int = 4, *, stack: int | None = None, stacks: Any = None,
-                    button: int | None = None, preset: str = "family", record: bool = False,
+                    button: int | None = None, preset: str = "family", record: bool = False, threads: int = 1,
                     **rules: Any) -> KindVectorEnv:
     """:class:`KindVectorEnv` with the rules given as a preset and fields (as :func:`fourcards.rl.kind_env`).
 
@@ -742,7 +777,7 @@ def kind_vector_env(num_envs: int, players: int = 4, *, stack: int | None = None
         RulesError: unknown preset or rule, invalid values, or a table that cannot deal.
     """
     return KindVectorEnv(num_envs, players, stack=stack, stacks=stacks, button=button,
-                         rules=table_rules(preset, **rules), record=record)
+                         rules=table_rules(preset, **rules), record=record, threads=threads)
 
 
 assert PER_SEAT == 28 and GLOBAL == 6  # the layout _observe writes
