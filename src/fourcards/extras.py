@@ -41,6 +41,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
+    "sb3": ("stable_baselines3", "sb3_contrib", "gymnasium"),
 }
 
 
@@ -48,7 +49,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``).
         modules: the packages of the extra that are missing.
     """
 

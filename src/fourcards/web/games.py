@@ -47,7 +47,7 @@ from fourcards.poker.round import (
 from fourcards.poker.round import Void as PokerVoid
 from fourcards.poker.rules import PokerRules, get_rules, parse_aces_up, parse_ante_bonus
 from fourcards.store import MAX_AMOUNT
-from fourcards.web.players import POKER_BOTS, advise, kind_bot_names, kind_move, poker_play
+from fourcards.web.players import advise, kind_bot_names, kind_move, poker_bot_names, poker_play
 from fourcards.web.schemas import ActionIn, CreateTable
 from fourcards.web.tables import ApiError, SeatInfo, TableGame
 
@@ -205,8 +205,8 @@ class PokerGame(TableGame):
 
     @staticmethod
     def bot_kinds() -> tuple[str, ...]:
-        """The strategies bots play (:data:`fourcards.web.players.POKER_BOTS`)."""
-        return POKER_BOTS
+        """The bots a table offers: the built-in strategies, then plug-ins (:func:`fourcards.web.players.poker_bot_names`)."""
+        return poker_bot_names()
 
     # ------------------------------------------------------------ deals
 
