@@ -8,7 +8,7 @@ element of risk and return to player, exact (no sampling error), against the opt
 Usage (needs the sb3 extra: pip install 'fourcards[sb3]'; PyTorch):
 
     python examples/maskable_ppo_poker.py [--rules live] [--steps 2000000] [--envs 1024] [--seed 0]
-                                          [--every-deal]
+                                          [--lr 3e-4] [--epochs 4] [--entropy 0.0] [--every-deal]
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=1024, help="rounds a step")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
+    parser.add_argument("--lr", type=float, default=3e-4, help="learning rate")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per rollout")
+    parser.add_argument("--entropy", type=float, default=0.0, help="entropy coefficient")
     parser.add_argument("--every-deal", action="store_true",
                         help="ask the network about all 122,151,120 (hand, up card) pairs (slow), "
                              "not once per suit pattern")
@@ -38,8 +41,8 @@ def main() -> None:
     torch.set_num_threads(args.threads)
 
     env = PokerSB3VecEnv(args.envs, args.rules, seed=args.seed)
-    model = MaskablePPO("MlpPolicy", env, n_steps=8, batch_size=2048, n_epochs=4, learning_rate=3e-4,
-                        gamma=0.0, ent_coef=0.0, seed=args.seed, verbose=0,
+    model = MaskablePPO("MlpPolicy", env, n_steps=8, batch_size=2048, n_epochs=args.epochs, learning_rate=args.lr,
+                        gamma=0.0, ent_coef=args.entropy, seed=args.seed, verbose=0,
                         policy_kwargs={"net_arch": [64, 64]})
     t0 = time.perf_counter()
     model.learn(total_timesteps=args.steps)
@@ -50,7 +53,8 @@ def main() -> None:
                            name="MaskablePPO")
     scoring = time.perf_counter() - t1
     optimal = an.analyze(args.rules)
-    print(f"MaskablePPO, {args.steps:,} rounds ({args.envs} a step), seed {args.seed}: trained in {seconds:.0f} s")
+    print(f"MaskablePPO, {args.steps:,} rounds ({args.envs} a step), seed {args.seed}, learning rate {args.lr}, "
+          f"{args.epochs} epochs, entropy {args.entropy}: trained in {seconds:.0f} s")
     print(f"  house edge {float(learned.house_edge):.4%} of the ante "
           f"({float(learned.house_edge - optimal.house_edge):+.4%} against the optimal "
           f"{float(optimal.house_edge):.4%}); element of risk {float(learned.element_of_risk):.4%}; "

@@ -18,7 +18,14 @@ from fourcards.kind.game import Game
 from fourcards.kind.rules import KindRules
 from fourcards.poker import bots as pb
 from fourcards.poker.rules import get_rules
-from fourcards.rl.bots import LearnedKindBot, PolicyBot, kind_features, learned_table, policy_bot, poker_policy_bot
+from fourcards.rl.bots import (
+    LearnedKindBot,
+    PolicyBot,
+    kind_features,
+    learned_table,
+    poker_policy_bot,
+    policy_bot,
+)
 from fourcards.rl.encoding import KindActions, kind_tensor
 
 PLUGIN = textwrap.dedent('''

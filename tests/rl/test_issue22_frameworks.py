@@ -139,8 +139,9 @@ def test_issue22_ansi_render_returns_text_and_prints_nothing(capsys: pytest.Capt
 
 @pytest.mark.parametrize("make", ["kind_env", "kind_session_env"])
 def test_issue22_pettingzoo_render_test_and_seed_test_pass(make: str) -> None:
-    import fourcards.rl.kind as module
     from pettingzoo.test import render_test, seed_test
+
+    import fourcards.rl.kind as module
 
     factory = getattr(module, make)
     with warnings.catch_warnings():
@@ -204,7 +205,7 @@ def test_issue22_session_env_truncates_after_its_deals() -> None:
 
     env = kind_session_env(players=4, stack=1000, deals=3)
     env.reset(seed=0)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
     assert env.unwrapped.deal_number == 3

@@ -151,6 +151,11 @@ def _text(cards: np.ndarray, up: int) -> str:
     return " ".join(str(FULL_DECK[int(c)]) for c in cards) + f" against up card {FULL_DECK[int(up)]}"
 
 
+def _where(cards: np.ndarray, up: int) -> Callable[[int], str]:
+    """Names row ``i`` of ``cards`` (against ``up``) in an error message."""
+    return lambda i: _text(cards[i], up)
+
+
 def _combine(parts: list[tuple[int, GameFigures]], rules: PokerRules, name: str) -> GameFigures:
     """The figures of a mix of single-decision parts, each ``(weight, figures)``: exact weighted sums."""
     total = sum(w for w, _ in parts)
@@ -207,7 +212,7 @@ def score_policy(policy: Callable[..., Any], rules: PokerRules | str = "live", *
             rows = np.flatnonzero(counts.valid[ur])
             up = np.full(len(rows), 4 * ur, dtype=np.uint8)  # the up card in clubs
             cards = np.ascontiguousarray(reps[rows])
-            d = _check(fn(cards, up), len(rows), opts, lambda i, c=cards, u=4 * ur: _text(c[i], u))
+            d = _check(fn(cards, up), len(rows), opts, _where(cards, 4 * ur))
             dec[ur, rows] = d
         return figures_from_decisions(counts, rules, dec, name)
     from fourcards.hands import BINOM
@@ -226,7 +231,7 @@ def score_policy(policy: Callable[..., Any], rules: PokerRules | str = "live", *
         index = np.empty(n_rows, dtype=np.int64)
         assert _rows_without(combos, up_card, cards, index) == n_rows
         up = np.full(n_rows, up_card, dtype=np.uint8)
-        d = _check(fn(cards, up), n_rows, opts, lambda i, c=cards, u=up_card: _text(c[i], u))
+        d = _check(fn(cards, up), n_rows, opts, _where(cards, up_card))
         _tally(d, index, maps[up_card & 3], orbit_of, up_card >> 2, acc)
     parts = []
     for k in opts:

@@ -432,11 +432,9 @@ def _apply(i, n, rules, st, a, log, nlog):  # pragma: no cover - compiled
         need[i, s] = False
         mayraise[i, s] = False
     live = 0
-    last = -1
     for x in range(n):
         if indeal[i, x] and not folded[i, x]:
             live += 1
-            last = x
     if live == 1:  # rules.md FOAK-8: the last player takes the pot at once
         _award(i, n, contrib, folded, indeal, rank, count, stack, -1)
         phase[i] = _FINISHED
@@ -697,7 +695,8 @@ class KindVectorEnv:
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
             raise RulesError(f"seed must be a whole number >= 0, got {seed!r}")
-        self._seed = int(seed) if seed is not None else int(np.random.SeedSequence().entropy) % (1 << 63)
+        entropy = np.random.SeedSequence().generate_state(2, np.uint32)
+        self._seed = int(seed) if seed is not None else int(entropy[0]) << 31 | int(entropy[1]) >> 1
         self._samples = 0
         self._run(_reset_all, (self._obs, self._masks, self._log, self._nlog, self._alog, self._nalog),
                   self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),

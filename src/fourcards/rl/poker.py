@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from fourcards.cards import FULL_DECK, Card, parse_card, parse_cards
+from fourcards.cards import FULL_DECK, parse_card, parse_cards
 from fourcards.errors import CardError, IllegalActionError, RulesError
 from fourcards.extras import require
 from fourcards.poker.round import ActionKind, Deal, PokerRound

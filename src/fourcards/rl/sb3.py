@@ -129,7 +129,7 @@ def policy_of(model: Any, rules: Any = "live") -> Any:
             rows = np.arange(len(c))[:, None]
             obs[rows, c.astype(np.int64)] = 1
             obs[rows[:, 0], 52 + u.astype(np.int64)] = 1
-            masks = np.broadcast_to(mask, (len(c), 4))
+            masks = np.tile(mask, (len(c), 1))
             try:
                 actions, _ = model.predict(obs, deterministic=True, action_masks=masks)
             except TypeError:  # a model without masks

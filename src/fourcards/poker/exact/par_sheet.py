@@ -42,9 +42,8 @@ def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     Raises:
         RulesError: unknown preset, or a strategy that is not valid for the rules.
     """
-    from fourcards.poker import strategy as strat
-
     from fourcards.poker import policy
+    from fourcards.poker import strategy as strat
 
     rules = _as_rules(rules)
     counts = counts or exact_counts(progress=progress)
