@@ -31,11 +31,10 @@ def _rate(benchmark, fn) -> None:
     benchmark.extra_info["moves_per_call"] = moves
 
 
-def test_bench_kind_vector_env_steps_4_players(benchmark):
-    """KindVectorEnv: one step of 16,384 four-seat deals, random legal ids (env.sample)."""
+def _vector_steps(benchmark, players: int, threads: int = 1) -> None:
     from fourcards.rl.kind_vector import kind_vector_env
 
-    env = kind_vector_env(STEPS, 4)
+    env = kind_vector_env(STEPS, players, threads=threads)
     env.reset(seed=0)
 
     def step() -> int:
@@ -43,34 +42,21 @@ def test_bench_kind_vector_env_steps_4_players(benchmark):
         return STEPS
 
     _rate(benchmark, step)
+
+
+def test_bench_kind_vector_env_steps_4_players(benchmark):
+    """KindVectorEnv: one step of 16,384 four-seat deals, random legal ids (env.sample)."""
+    _vector_steps(benchmark, 4)
 
 
 def test_bench_kind_vector_env_steps_4_players_2_threads(benchmark):
     """KindVectorEnv: one step of 16,384 four-seat deals in two threads (half each), random legal ids."""
-    from fourcards.rl.kind_vector import kind_vector_env
-
-    env = kind_vector_env(STEPS, 4, threads=2)
-    env.reset(seed=0)
-
-    def step() -> int:
-        env.step(env.sample())
-        return STEPS
-
-    _rate(benchmark, step)
+    _vector_steps(benchmark, 4, threads=2)
 
 
 def test_bench_kind_vector_env_steps_8_players(benchmark):
     """KindVectorEnv: one step of 16,384 eight-seat deals, random legal ids."""
-    from fourcards.rl.kind_vector import kind_vector_env
-
-    env = kind_vector_env(STEPS, 8)
-    env.reset(seed=0)
-
-    def step() -> int:
-        env.step(env.sample())
-        return STEPS
-
-    _rate(benchmark, step)
+    _vector_steps(benchmark, 8)
 
 
 def _aec_moves(env, rng: random.Random) -> int:

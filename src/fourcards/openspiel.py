@@ -15,7 +15,13 @@
   ``button``      0          the dealer seat (0-based)
   ``ante``        -1         the ante (-1: the preset's); also ``min_bet``,
                              ``max_bet``, ``max_raises`` (-1: the preset's)
+  ``information`` perfect    ``imperfect``: declared of imperfect information
+                             (each information set one state), for IS-MCTS
   ==============  =========  ==================================================
+
+  A deal node offers the cards of the ranks nobody holds, under both re-deal rules
+  (:meth:`KindState.chance_outcomes`), so the game is finite and
+  ``max_game_length`` is a bound (:func:`kind_max_game_length`).
 
   Actions: ``0`` fold, ``1`` check, ``2`` call, ``2 + a`` bet or raise ``a``
   chips (:class:`fourcards.rl.encoding.KindActions`); chance outcomes are card
@@ -32,7 +38,10 @@
   ``ante_bonus`` and ``aces_up_table`` (pay tables as text, "" for the preset's).
 
 Observation tensors and strings come from :mod:`fourcards.rl.encoding`
-(docs/rl.md has the layouts). Both games drive the engines through the engine
+(docs/rl.md has the layouts); the information-state tensor is the observation
+tensor (Four of a Kind: the table is the whole state; Four Card Poker: the
+player's view keeps everything it has seen). Both states implement
+``resample_from_infostate`` (IS-MCTS). Both games drive the engines through the engine
 protocol (:mod:`fourcards.engine`) alone: ``actor``, ``chance_step``,
 ``legal_actions``, ``apply`` (a chance outcome as the record that scripts the
 step), ``observation`` and ``returns``.
