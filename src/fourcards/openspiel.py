@@ -146,12 +146,13 @@ def kind_max_game_length(players: int, rules: KindRules) -> int:
     :meth:`KindState.chance_outcomes`, so nothing is dealt twice) and at most one per
     other card turned: ``52``. Betting rounds: the first, then one per card received
     that does not complete four - at most 2 per player (the second and the third) - so
-    ``R <= 2 n + 1``. In a round with ``k`` bets and raises, each of the other
-    ``n - 1`` players acts at most once before the first, between two and after the
-    last, so at most ``k + (k + 1)(n - 1)`` moves. ``k`` counts the full bets and raises
-    (``rules.max_wagers`` a round) and the short all-in ones, of which a deal has at most
-    ``n`` (an all-in player never acts again). Summing:
-    ``n (R * max_wagers + n) + R (n - 1)``, which is below ``R n (max_wagers + 1) + n * n``.
+    ``R <= 2 n + 1``. In a round with ``k`` bets and raises, a check, call or fold takes
+    its player out of the players due to act until the next bet or raise, so at most
+    ``n`` such moves come before the first wager (``n - 1`` if one follows) and ``n - 1``
+    after each: at most ``k + (k + 1)(n - 1) + 1 <= n (k + 1)`` moves. ``k`` counts the
+    full bets and raises (``rules.max_wagers`` a round) and the short all-in ones, of
+    which a deal has at most ``n`` (an all-in player never acts again). Summing over the
+    rounds: ``n (R * max_wagers + n) + R n = R n (max_wagers + 1) + n * n``.
     """
     n = players
     rounds = 2 * n + 1
