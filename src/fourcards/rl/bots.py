@@ -23,9 +23,9 @@ and :func:`poker_policy_bot` for Four Card Poker (``fourcards.poker_bots``; the 
 build theirs: chip amounts over all the chips at the table (the stacks plus the chips put in).
 
 **The learned bot.** :class:`LearnedKindBot` (bot name ``learned``, a plug-in of the package
-itself) plays a table of 13,200 action classes, one per cell of the features of
+itself) plays a table of 7,260 action classes, one per cell of the features of
 :mod:`fourcards.rl.kind_learn`, learned on :class:`~fourcards.rl.kind_vector.KindVectorEnv`
-(``examples/train_kind_bot.py``) and shipped as ``fourcards/rl/data/kind_learned.npy`` (13 KB).
+(``examples/train_kind_bot.py``) and shipped as ``fourcards/rl/data/kind_learned.npy`` (7 KB).
 Playing it needs numpy and the package only (no framework); it is deterministic. docs/rl.md
 "A learned bot" has its results against ``pots``.
 """
