@@ -14,6 +14,7 @@ extra     installs                                                for
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
                                                                   ``fourcards.rl``
+``xlsx``  openpyxl                                                ``poker analyze --xlsx``
 ``all``   every extra above
 ========  ======================================================  ===========================
 
@@ -41,6 +42,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
+    "xlsx": ("openpyxl",),
 }
 
 
@@ -48,7 +50,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"xlsx"``).
         modules: the packages of the extra that are missing.
     """
 

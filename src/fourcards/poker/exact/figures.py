@@ -112,13 +112,20 @@ def _frac(x: Fraction) -> str:
 
 @dataclass(frozen=True)
 class OutcomeRow:
-    """One line of the par sheet's outcome table: a decision, a hand group and a result."""
+    """One line of the par sheet's outcome table: a decision, a hand group and a result.
+
+    ``net`` is the round's result in antes (ante, play bet and ante bonus together), of which
+    ``ante_bonus`` is the ante bonus; ``multiple`` is the play bet in antes (0 on a fold);
+    ``probability`` is exact, over every deal.
+    """
 
     option: str
     hand: str
     result: str
     net: int
     probability: Fraction
+    multiple: int = 0
+    ante_bonus: int = 0
 
     @property
     def contribution(self) -> Fraction:
@@ -283,7 +290,8 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
             for ri, (res, result) in enumerate(zip(("win", "tie", "lose"), settled, strict=True)):
                 s = int(acc[opt, gi, ri])
                 if s:
-                    rows.append(OutcomeRow(option_name(opt), hand, res, result.net, Fraction(s, denom)))
+                    rows.append(OutcomeRow(option_name(opt), hand, res, result.net, Fraction(s, denom), opt,
+                                           result.ante_bonus))
                     total += result.net * s
                     bonus_total += result.ante_bonus * s
         win += int(acc[opt, :, 0].sum())
