@@ -2,7 +2,9 @@
 as CSV files (``--csv DIR``, no extra).
 
 Both are written from the par sheet's JSON form (:meth:`ParSheet.to_dict`), so every figure is the
-one ``--json`` prints: numbers are numbers (never text), exact fractions are text beside them.
+one ``--json`` prints: numbers are numbers (never text), exact fractions are text beside them. The
+workbook holds each float with 16 significant digits (openpyxl's format; Excel shows 15), the CSV
+files with all 17; whole numbers (the combinations) are exact in both.
 
 Workbook: a ``Summary`` sheet (rules, headline figures, every wager's figures, the strategies
 compared, the named Aces Up tables) and a sheet per wager (``Base game``, ``Ante and play``,
