@@ -106,7 +106,8 @@ def test_issue23_5_cli_json_and_bad_input(counts, capsys):
     assert rows[0]["cost"] == 0 and rows[1]["cost"] > 0
     assert d["maximum_bets"]["ante"] == 1000 and d["maximum_bets"]["aces_up"] == 1000
     code, out, _ = run("poker", "win-cap")
-    assert code == 0 and "binds from an ante of 290" in out and "binds from an ante of 107" in out
+    words = " ".join(out.split())  # the console wraps long titles
+    assert code == 0 and "binds from an ante of 290" in words and "binds from an ante of 107" in words
     for argv, match in ((["--rules", "live"], "no win cap"), (["--ante", "5000"], "table's limits"),
                         (["--aces-up-bet", "lots"], "chips or 'ante'")):
         code, out, err = run("poker", "win-cap", *argv)
