@@ -73,7 +73,8 @@ def design_cmd(
         wager = "aces_up" if aces_up_rtp is not None else "ante_bonus"
         keys = d.ACES_UP_KEYS if wager == "aces_up" else d.ANTE_BONUS_KEYS
         fixed = d.parse_fixed(fix or [], keys)
-        limits = {"max_pay": max_pay, "min_pay": min_pay, "fixed": fixed, "strict": not allow_equal, "top": top}
+        limits: dict[str, Any] = {"max_pay": max_pay, "min_pay": min_pay, "fixed": fixed, "strict": not allow_equal,
+                                  "top": top}
         if wager == "aces_up":
             target = d.parse_target(aces_up_rtp or "", "--aces-up-rtp")
             found: list[Any] = d.design_aces_up(target, **limits)
@@ -104,6 +105,7 @@ def _print_designs(wager: str, target: Any, found: list[Any], constraints: dict[
     what = "Aces Up (4K/SF/3K/F/S/2P/AA)" if wager == "aces_up" else "ante bonus (4K/SF/3K), game RTP"
     t = Table(title=f"{what} nearest {_pct(target)}: pays {constraints['pays']}, "
                     f"{constraints['min_pay']}..{constraints['max_pay']} to 1, fixed {fixed}")
+    cols: tuple[str, ...]
     if wager == "aces_up":
         cols = ("#", "table", "return", "vs target", "house edge", "standard deviation")
     else:

@@ -62,7 +62,7 @@ def win_cap_cmd(
             raise RulesError(f"at most 100 antes a run, got {len(ante)}")
         with progress_bar() as progress:
             counts = an.exact_counts(progress=progress)
-        scenarios = []
+        scenarios: list[dict[str, Any]] = []
         for b in bets:
             binding = wc.binding_ante(r, b, cap=limit)
             antes = sorted(set(ante)) if ante else sorted(

@@ -342,17 +342,19 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
 
 
 @nb.njit(cache=True, nogil=True)
-def count_one(player, up, player_rank, table4, binom, out):
-    """``out[:] = (le, lt)`` for one hand by direct enumeration of the 1,370,754 dealer completions.
+def count_one(player, up, dead, player_rank, table4, binom, out):
+    """``out[:] = (le, lt)`` for one hand by direct enumeration of the dealer completions: the up card
+    and five of the cards that are neither the player's, the up card nor in the ``dead`` mask (bit
+    ``c`` for card ``c``: other players' cards; 0 for none: all 1,370,754 completions).
 
-    The 46 unseen cards are relabelled 0..45; the best four of every 4-subset and
+    The unseen cards are relabelled 0..n-1; the best four of every 4-subset and
     of every 3-subset plus the up card are tabulated first (local colex indices),
     so each dealer hand costs 15 look-ups in small tables.
     """
     rest = np.empty(46, np.int64)
     k = 0
     for c in range(52):
-        if c == up:
+        if c == up or (dead >> c) & 1:
             continue
         hit = False
         for p in range(5):
@@ -361,9 +363,10 @@ def count_one(player, up, player_rank, table4, binom, out):
         if not hit:
             rest[k] = c
             k += 1
+    nr = k
     q = np.empty(4, np.int64)
     v3 = np.empty(binom[46, 3], np.uint16)
-    for c in range(2, 46):
+    for c in range(2, nr):
         for b in range(1, c):
             for a in range(b):
                 m = 0
@@ -380,7 +383,7 @@ def count_one(player, up, player_rank, table4, binom, out):
                 v3[a + binom[b, 2] + binom[c, 3]] = table4[binom[q[0], 1] + binom[q[1], 2] + binom[q[2], 3]
                                                           + binom[q[3], 4]]
     v4 = np.empty(binom[46, 4], np.uint16)
-    for d in range(3, 46):
+    for d in range(3, nr):
         for c in range(2, d):
             for b in range(1, c):
                 for a in range(b):
@@ -388,7 +391,7 @@ def count_one(player, up, player_rank, table4, binom, out):
                         binom[rest[a], 1] + binom[rest[b], 2] + binom[rest[c], 3] + binom[rest[d], 4]]
     le = 0
     lt = 0
-    for e in range(4, 46):
+    for e in range(4, nr):
         for d in range(3, e):
             for c in range(2, d):
                 # triples and quads not involving a, b
