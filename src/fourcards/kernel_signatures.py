@@ -46,6 +46,6 @@ SIGNATURES: dict[str, dict[str, str]] = {
         "accumulate": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], u1[:, ::1], i8[::1], i8, b1[::1], i8[:, :, ::1], "
                       "i8[::1])",
         "optimal_decisions": "i8(i4[:, ::1], b1[:, ::1], i8[::1], i8, i8, i8, u1[:, ::1])",  # le, valid, bonus...
-        "chart_sums": "i8(i4[:, ::1], i8[:, ::1], i8[::1], i8[::1], i8, i8[::1], i8[:, :, ::1])",  # le, weight...
+        "class_sums": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], i8[::1], i8[:, :, ::1])",  # le, lt, weight, cls, out
     },
 }

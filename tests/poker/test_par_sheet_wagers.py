@@ -13,6 +13,7 @@ import pytest
 
 from fourcards import launch
 from fourcards.cli import main as typer_main
+from fourcards.errors import RulesError
 from fourcards.extras import EXTRAS
 from fourcards.poker import analysis as an
 from fourcards.poker.rules import get_rules
@@ -305,3 +306,20 @@ def test_issue23_6_launcher_text_report_and_out_file(counts, capsys, tmp_path):
     code, text, _ = run(capsys, launch.main, "poker", "analyze", "--strategy", "simple", "--out", str(out))
     assert code == 0 and "3.39711%" in text and "3.39711%" in out.read_text()
     assert launch.parse_analyze(["--out", str(tmp_path)]) is None  # a folder: Typer's message
+
+
+def test_issue23_6_chart_figures_from_class_sums_equal_the_per_entry_figures(counts, tmp_path):
+    """The par sheet values charts (the best chart, the simple strategy) from sums by hand class and up
+    rank; they equal the figures of the chart's decisions entry by entry, exactly."""
+    from fourcards.poker import strategy as st
+    from fourcards.poker.exact.figures import figures_from_chart
+
+    for preset, bonus in (("live", None), ("online", None), ("live", "30/15/2")):
+        rules = get_rules(preset, ante_bonus=bonus)
+        for chart in (st.optimal_chart(rules, counts), st.simple_chart(rules)):
+            slow = an.figures_from_decisions(counts, rules, chart.strategy(rules, counts).decisions, chart.name)
+            assert figures_from_chart(counts, rules, chart.table, chart.name) == slow
+    bad = st.simple_chart("live").table.copy()
+    bad[bad == 3] = 2
+    with pytest.raises(RulesError, match="do not allow"):
+        figures_from_chart(counts, get_rules("online"), bad, "two-x")

@@ -103,15 +103,15 @@ def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
 def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None) -> None:
     from fourcards.poker import analysis as an
     from fourcards.poker import strategy as st
+    from fourcards.poker.exact.figures import figures_from_chart
     from fourcards.report.charts import chart_table, save_chart_png
 
     with _progress() as progress:
         counts = an.exact_counts(progress=progress)
     chart = st.optimal_chart(r, counts)
-    fig = {name: an.figures_from_decisions(counts, r, s.decisions, name)
-           for name, s in (("optimal", st.optimal_strategy(r, counts)),
-                           ("chart", chart.strategy(r, counts)),
-                           ("simple", st.simple_strategy(r)))}
+    fig = {"optimal": an.figures_from_decisions(counts, r, st.optimal_strategy(r, counts).decisions, "optimal"),
+           "chart": figures_from_chart(counts, r, chart.table, "chart"),
+           "simple": figures_from_chart(counts, r, st.simple_chart(r).table, "simple")}
     if png is not None:
         try:
             save_chart_png(chart, png, title=f"Four Card Poker ({r.name}): chart, house edge "

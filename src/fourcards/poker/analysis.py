@@ -52,6 +52,7 @@ from fourcards.poker.exact.figures import (
     OutcomeRow,
     bonus_pays,
     ev_numerators,
+    figures_from_chart,
     figures_from_decisions,
     option_name,
     options,
@@ -108,5 +109,6 @@ __all__ = [
     "ev_numerators",
     "OutcomeRow",
     "figures_from_decisions",
+    "figures_from_chart",
     "aces_up_counts",
 ]

@@ -9,8 +9,9 @@ build them ahead of time; :mod:`fourcards.poker.analysis` calls them through
 * :func:`sweep_up_rank` - the dealer counts of every player-hand orbit against one
   up rank (inclusion-exclusion, swept by hand value);
 * :func:`count_one` - one hand's counts by direct enumeration;
-* :func:`accumulate`, :func:`optimal_decisions`, :func:`chart_sums` - one pass over
-  the counts for the figures of a strategy, the optimal decisions, the best chart;
+* :func:`accumulate`, :func:`optimal_decisions`, :func:`class_sums` - one pass over
+  the counts for the figures of a strategy, the optimal decisions, the sums by hand class
+  and up rank (every chart's figures, the best chart);
 * :func:`decide` - vectorised decisions from a decision table (parallel; JIT only).
 """
 
@@ -21,7 +22,7 @@ import numpy as np
 from fourcards.jit import nb
 
 __all__ = ["colex_combos5", "best5_all", "orbits", "sweep_up_rank", "count_one", "accumulate",
-           "optimal_decisions", "chart_sums", "decide", "pack5"]
+           "optimal_decisions", "class_sums", "decide", "pack5"]
 
 _N2, _N3, _N4 = 1326, 22100, 270725
 
@@ -507,23 +508,19 @@ def optimal_decisions(le, valid, bonus, n, lo, hi, out):
 
 
 @nb.njit(cache=True, nogil=True)
-def chart_sums(le, weight, cls, bonus, n, opts, sums):
-    """``sums[i, class, ur]`` += weight x EV (times n) of option ``opts[i]`` over every entry.
-
-    EV of fold ``-n``, of play ``k`` ``(1 + k)(2 le - n) + bonus n``; ``cls[orbit]`` is the
-    hand class (:data:`fourcards.poker.strategy.HAND_CLASSES`), ``bonus[orbit]`` the ante bonus pay.
-    """
+def class_sums(le, lt, weight, cls, out):
+    """``out[class, ur, :]`` += (weight, weight x ``lt``, weight x ``le``) over every entry: one pass
+    over the ``(13, n_orbits)`` counts; ``cls[orbit]`` is the hand class
+    (:data:`fourcards.poker.strategy.HAND_CLASSES`). Charts' figures follow from these sums."""
     for ur in range(le.shape[0]):
         for o in range(le.shape[1]):
             w = weight[ur, o]
             if w == 0:
                 continue
-            margin = 2 * np.int64(le[ur, o]) - n
             c = cls[o]
-            for i in range(opts.shape[0]):
-                k = opts[i]
-                ev = -n if k == 0 else (1 + k) * margin + bonus[o] * n
-                sums[i, c, ur] += w * ev
+            out[c, ur, 0] += w
+            out[c, ur, 1] += w * lt[ur, o]
+            out[c, ur, 2] += w * le[ur, o]
     return 0
 
 

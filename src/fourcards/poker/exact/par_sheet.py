@@ -17,7 +17,7 @@ from typing import Any
 
 from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
-from fourcards.poker.exact.figures import GameFigures, _as_rules, figures_from_decisions
+from fourcards.poker.exact.figures import GameFigures, _as_rules, figures_from_chart, figures_from_decisions
 from fourcards.poker.exact.returns import ReturnTable, aces_up_table, game_tables
 from fourcards.poker.rules import PokerRules
 
@@ -126,9 +126,8 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     counts = counts or exact_counts(progress=progress)
     opt = strat.optimal_strategy(rules, counts)
     optimal = figures_from_decisions(counts, rules, opt.decisions, "optimal")
-    chart = figures_from_decisions(counts, rules, strat.optimal_chart(rules, counts).strategy(rules, counts).decisions,
-                                   "chart")
-    simple = figures_from_decisions(counts, rules, strat.simple_strategy(rules).decisions, "simple")
+    chart = figures_from_chart(counts, rules, strat.optimal_chart(rules, counts).table, "chart")
+    simple = figures_from_chart(counts, rules, strat.simple_chart(rules).table, "simple")
     named = {"optimal": optimal, "chart": chart, "simple": simple}
     if isinstance(strategy, str) and strategy in named:
         game = named[strategy]
