@@ -42,7 +42,7 @@ from fourcards.errors import CardError, RulesError
 from fourcards.hands import BINOM
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
 from fourcards.poker.exact.figures import _as_rules, _frac, bonus_pays, option_name, options
-from fourcards.poker.exact.tables import N_HANDS5, N_PLAYER_UP_PAIRS, _rank5_of, base_tables
+from fourcards.poker.exact.tables import N_HANDS5, _rank5_of, base_tables
 from fourcards.poker.rules import PokerRules
 
 __all__ = ["HoleCardFigures", "hole_card_exact", "hole_card_cached", "ProtectionEstimate", "protection_mc", "hand_with_cards",
@@ -493,5 +493,3 @@ def hand_with_cards(cards: Iterable[Card | str] | str, up: Card | str, holes: It
     best = max(evs, key=lambda name: evs[name])
     return {"le": int(out[0]), "lt": int(out[1]), "completions": total, "ev": evs, "decision": best}
 
-
-assert N_PLAYER_UP_PAIRS * 46 == 2_598_960 * 47 * 46
