@@ -7,22 +7,12 @@ import json
 from fractions import Fraction
 
 import pytest
+from cli_run import run
 
-from fourcards.cli import main
 from fourcards.errors import RulesError
 from fourcards.poker import analysis as an
 from fourcards.poker.exact import design as d
 from fourcards.poker.rules import get_rules
-
-
-def run(capsys, *argv):
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def analyze_json(capsys, *argv):

@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 from statistics import NormalDist
 
+import cli_run
 import pytest
 
 from fourcards import launch
@@ -23,13 +24,7 @@ DEALS = 2_598_960 * 47 * math.comb(46, 5)  # player hand x up card x the dealer'
 
 
 def run(capsys, entry, *argv):
-    try:
-        entry(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return cli_run.run(capsys, *argv, entry=entry)
 
 
 @pytest.fixture(scope="module", params=[("live", None, "optimal"), ("online", None, "optimal"),

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from functools import cache
 
+import cli_run
 import numpy as np
 import pytest
 
 from fourcards import hands
-from fourcards.cli import main
 from fourcards.errors import CardError, RulesError
 from fourcards.hands import BINOM, best4_of5, best4_of6, dense_to_value
 from fourcards.poker import analysis as an
@@ -156,13 +156,7 @@ def test_issue23_4_one_situation(counts):
 
 def test_issue23_4_cli_table_and_json(counts, capsys, exact_live):
     def run(*argv):
-        try:
-            main(list(argv))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code or 0
-        o = capsys.readouterr()
-        return code, o.out, o.err
+        return cli_run.run(capsys, *argv)
 
     code, out, err = run("poker", "protect", "--hole-cards", "1", "--json")
     assert code == 0, err

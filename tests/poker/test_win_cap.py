@@ -6,9 +6,9 @@ import json
 from dataclasses import replace
 from fractions import Fraction
 
+import cli_run
 import pytest
 
-from fourcards.cli import main
 from fourcards.errors import RulesError
 from fourcards.hands import dense_to_value
 from fourcards.poker import analysis as an
@@ -90,13 +90,7 @@ def test_issue23_5_live_any_amount_may_bet_the_kink(counts):
 
 def test_issue23_5_cli_json_and_bad_input(counts, capsys):
     def run(*argv):
-        try:
-            main(list(argv))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code or 0
-        o = capsys.readouterr()
-        return code, o.out, o.err
+        return cli_run.run(capsys, *argv)
 
     code, out, err = run("poker", "win-cap", "--ante", "289", "--ante", "290", "--aces-up-bet", "0", "--json")
     assert code == 0, err
