@@ -112,7 +112,7 @@ def _print_designs(wager: str, target: Any, found: list[Any], constraints: dict[
         cols = ("#", "table", "game RTP", "vs target", "house edge (per ante)", "ante bonus return",
                 "decisions changed")
     for col in cols:
-        t.add_column(col, justify="left" if col == "table" else "right")
+        t.add_column(col, justify="left" if col == "table" else "right", no_wrap=col == "table")
     for i, f in enumerate(found, 1):
         if wager == "aces_up":
             t.add_row(str(i), str(f.table), _pct(f.figures.return_), f"{float(f.distance) * 100:+.4f}",
@@ -165,7 +165,7 @@ def _sweep(r: Any, spec: str, lo: int, hi: int, as_json: bool) -> None:
         t = Table(title=f"Ante bonus {r.ante_bonus} with {short} from {lo} to {hi} to 1 (play re-optimised)")
         cols = ("pays", "table", "game RTP", "house edge (per ante)", "decisions changed")
     for col in cols:
-        t.add_column(col, justify="left" if col == "table" else "right")
+        t.add_column(col, justify="left" if col == "table" else "right", no_wrap=col == "table")
     for p in points:
         if wager == "aces_up":
             t.add_row(str(p["pay"]), p["table"], _pct(p["return"]), _pct(p["house_edge"]))
