@@ -16,8 +16,9 @@ computed from the exact dealer counts:
 * every outcome's chips come from the settlement core (:func:`fourcards.poker.settlement.settle`),
   as in a real round.
 
-The uncapped figures at the same bets are the par sheet's (the cap then changes nothing), so the
-cap's cost is their difference. :func:`binding_ante` is the smallest ante at which some outcome
+The uncapped figures at the same bets are the par sheet's per-unit figures scaled by the bets
+(the optimal play does not depend on the stakes without a cap), so the cap's cost is their
+difference. :func:`binding_ante` is the smallest ante at which some outcome
 of the optimal play wins more than the cap: below it the capped return equals the uncapped one
 (a test checks both sides).
 """
@@ -58,6 +59,7 @@ def _classes() -> tuple[np.ndarray, list[HandValue]]:
 
 _ENTRIES: dict[int, tuple[ExactCounts, list[tuple[np.ndarray, np.ndarray]]]] = {}
 _ENTRIES_LOCK = threading.Lock()
+_PER_UNIT: dict[tuple[int, PokerRules], tuple[ExactCounts, Any, Any]] = {}
 
 
 def _entries(counts: ExactCounts) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -234,8 +236,34 @@ def win_cap_figures(rules: PokerRules, ante: int, aces_up: int = 0, *, cap: int 
     counts = counts or exact_counts()
     capped = replace(rules, win_cap=cap)
     net, wagered, hits, decisions = _evaluate(capped, ante, aces_up, counts)
-    net0, wagered0, _, _ = _evaluate(replace(rules, win_cap=None), ante, aces_up, counts)
+    # uncapped, the figures scale with the bets: the par sheet's per-unit figures (the optimal play
+    # and the Aces Up return), exact - and computed apart from the chips above
+    game, au = _per_unit(rules, counts)
+    net0 = -game.house_edge * ante + (au.return_ - 1) * aces_up
+    wagered0 = game.average_total_bet * ante + aces_up
     return WinCapFigures(ante, aces_up, cap, net, net0, wagered, wagered0, hits, decisions)
+
+
+def _per_unit(rules: PokerRules, counts: ExactCounts) -> tuple[Any, Any]:
+    """The optimal play's :class:`~fourcards.poker.exact.figures.GameFigures` and the Aces Up figures
+    of ``rules`` (memoised per counts and rules: a table of bets asks for them at every row)."""
+    key = (id(counts), replace(rules, win_cap=None))
+    with _ENTRIES_LOCK:
+        hit = _PER_UNIT.get(key)
+        if hit is not None and hit[0] is counts:
+            return hit[1], hit[2]
+    from fourcards.poker import strategy as strat
+    from fourcards.poker.exact.aces_up import aces_up
+    from fourcards.poker.exact.figures import figures_from_decisions
+
+    r = key[1]
+    game = figures_from_decisions(counts, r, strat.optimal_strategy(r, counts).decisions, "optimal")
+    au = aces_up(r.aces_up)
+    with _ENTRIES_LOCK:
+        if len(_PER_UNIT) > 32:
+            _PER_UNIT.clear()
+        _PER_UNIT[key] = (counts, game, au)
+    return game, au
 
 
 def binding_ante(rules: PokerRules, aces_up: int | None = 0, *, cap: int | None = None) -> int | None:
