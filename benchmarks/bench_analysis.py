@@ -124,3 +124,18 @@ def test_win_cap_one_bet(benchmark, cache):
     rules = get_rules("online")
     win_cap.win_cap_figures(rules, 1000, 1000, counts=counts)  # the entries by class, once per counts
     benchmark.pedantic(lambda: win_cap.win_cap_figures(rules, 1000, 1000, counts=counts), rounds=3, iterations=1)
+
+
+def test_numpy_enumeration_one_up_rank(benchmark, cache):
+    """Issue 23 item 6: the independent numpy enumeration (``numpy_counts.py``) of one up rank's counts,
+    against which the kernels are measured (all 13 up ranks and the ratio: ``issue23.py``)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from numpy_counts import numpy_counts
+
+    counts = an.exact_counts(directory=cache)
+    player = counts.tables.orbit_cards()
+    le, lt = benchmark.pedantic(lambda: numpy_counts(player, [5]), rounds=1, iterations=1)
+    assert np.array_equal(le[0], counts.le[5]) and np.array_equal(lt[0], counts.lt[5])
