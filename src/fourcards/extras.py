@@ -14,6 +14,7 @@ extra     installs                                                for
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
                                                                   ``fourcards.rl``
+``xlsx``  openpyxl                                                ``poker analyze --xlsx``
 ``all``   every extra above
 ========  ======================================================  ===========================
 
@@ -42,6 +43,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
     "sb3": ("stable_baselines3", "sb3_contrib", "gymnasium"),
+    "xlsx": ("openpyxl",),
 }
 
 
@@ -49,7 +51,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``).
         modules: the packages of the extra that are missing.
     """
 

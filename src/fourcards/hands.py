@@ -337,7 +337,8 @@ def _value_keys() -> tuple[np.ndarray, np.ndarray]:
     table[idx] = _codes4_numpy(ms * 4 + np.arange(4))  # four suits: never a flush
     distinct = (np.diff(ms, axis=1) > 0).all(axis=1)
     table[n_ms + idx[distinct]] = _codes4_numpy(ms[distinct] * 4)  # one suit
-    return table, np.unique(table[table >= 0])
+    codes = np.sort(table[table >= 0])  # distinct, ascending (np.unique would import numpy.ma: 10 ms)
+    return table, codes[np.concatenate(([True], codes[1:] != codes[:-1]))]
 
 
 def _build_tables() -> tuple[np.ndarray, np.ndarray]:
