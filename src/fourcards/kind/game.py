@@ -960,7 +960,7 @@ class Game:
                                 else f"seat index {op.seat!r}")
                         due = "nobody" if game.actor is None else game.label(game.actor)
                         raise HistoryError(f"record {i}: {acts} acts but {due} is to act")
-                    game.apply(Action(op.kind, op.amount))  # checks the kind and the amount
+                    game.apply(Action(op.kind, op.amount))  # type: ignore[arg-type]  # Action checks the kind and amount
         except IllegalActionError:
             raise
         except CardError as exc:  # a recorded card that cannot come then (one dealt twice)

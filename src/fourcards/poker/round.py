@@ -697,9 +697,11 @@ class PokerRound:
         """``"deal"`` while the deal may be made (wagers phase, someone has wagered), else ``None``."""
         return "deal" if self.phase is Phase.WAGERS and self.wagers else None
 
-    def play_amounts(self, player: int) -> list[int]:
-        """The legal play bets of ``player`` in chips (increasing; :meth:`PokerRules.play_amounts`)."""
-        return list(self.rules.play_amounts(self.wagers[player].ante))
+    def play_amounts(self, player: int) -> Sequence[int]:
+        """The legal play bets of ``player`` in chips, increasing (:meth:`PokerRules.play_amounts`:
+        a ``range`` when any whole amount is allowed - never a list as long as the range, which
+        the table's limits decide - or the fixed amounts as a tuple)."""
+        return self.rules.play_amounts(self.wagers[player].ante)
 
     def legal_actions(self, player: int | None = None) -> list[LegalAction]:
         """What may be done now: every option (``player=None``) or ``player``'s own.

@@ -593,6 +593,9 @@ class KindGame(TableGame):
 
     def action(self, request: ActionIn, player: int, seen: Any) -> Any:
         """The betting move (the amount: chips above the current bet, or the call)."""
+        if request.trainer:
+            raise ApiError(422, f"trainer does not belong to a {request.kind} at Four of a Kind (the trainer "
+                                "advises Four Card Poker decisions)")
         return Action(ActionKind(request.kind), request.amount or 0, player=player)
 
     def void(self, reason: str) -> Any:
