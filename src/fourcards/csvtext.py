@@ -56,4 +56,8 @@ def csv_cell(value: str | int | None) -> str:
 def csv_text(rows: Iterable[Iterable[str | int | None]], *, lineterminator: str = "\r\n") -> str:
     """The CSV text of ``rows`` (every cell through :func:`csv_cell`), each row ended by
     ``lineterminator`` (RFC 4180's CRLF by default)."""
-    return "".join(",".join(csv_cell(v) for v in row) + lineterminator for row in rows)
+    lines = []
+    for row in rows:
+        line = ",".join(csv_cell(v) for v in row)
+        lines.append((line or '""') + lineterminator)  # a row of one empty cell is not an empty line
+    return "".join(lines)

@@ -9,6 +9,9 @@ reason is checked text (docs/engine.md "Records the engines refuse").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -67,34 +70,35 @@ def test_issue19_poker_deal_of_text_cards_is_recorded_as_cards_and_settles_seed_
     assert rnd.returns() == (60,)  # seed 002's worked example: +10 ante, +30 play, +20 ante bonus
 
 
-@pytest.mark.parametrize("deal", [
-    Deal(((0, (1, 2, 3, 4, 5)),), (6, 7, 8, 9, 10, 11), 6),             # integer "cards"
-    Deal(((0, (*FULL_DECK[:4], None)),), tuple(FULL_DECK[10:16]), FULL_DECK[10]),
-    Deal(((0, "9h9d9sKc3d"),), SEED_002_DEALER, "Qd"),                  # a string, not a list of cards
-    Deal(((0, SEED_002_PLAYER),), SEED_002_DEALER, 5),
-    Deal(((0, SEED_002_PLAYER),), SEED_002_DEALER, None),
-    Deal(((0, SEED_002_PLAYER),), "Qd Qs 8c 8h 4s 2d", "Qd"),
-    Deal(((0, SEED_002_PLAYER),), SEED_002_DEALER, "Zz"),
-], ids=["integers", "none-card", "hand-as-text", "up-card-int", "up-card-none", "dealer-as-text", "bad-text"])
-def test_issue19_poker_deal_whose_cards_are_not_cards_is_refused_before_anything_changes(deal: Deal) -> None:
+CARDS_REFUSED, MALFORMED = IllegalChanceError, IllegalActionError
+
+
+@pytest.mark.parametrize("deal, error", [
+    (Deal(((0, (1, 2, 3, 4, 5)),), (6, 7, 8, 9, 10, 11), 6), CARDS_REFUSED),  # type: ignore[arg-type]
+    (Deal(((0, (*FULL_DECK[:4], None)),), tuple(FULL_DECK[10:16]), FULL_DECK[10]), CARDS_REFUSED),
+    (Deal(((0, "9h9d9sKc3d"),), SEED_002_DEALER, "Qd"), CARDS_REFUSED),  # type: ignore[arg-type]
+    (Deal(((0, SEED_002_PLAYER),), SEED_002_DEALER, 5), CARDS_REFUSED),  # type: ignore[arg-type]
+    (Deal(((0, SEED_002_PLAYER),), SEED_002_DEALER, None), CARDS_REFUSED),  # type: ignore[arg-type]
+    (Deal(((0, SEED_002_PLAYER),), "Qd Qs 8c 8h 4s 2d", "Qd"), CARDS_REFUSED),  # type: ignore[arg-type]
+    (Deal(((0, SEED_002_PLAYER),), SEED_002_DEALER, "Zz"), CARDS_REFUSED),  # type: ignore[arg-type]
+    (Deal(5, None, "x"), MALFORMED),  # type: ignore[arg-type]
+    (Deal(None, None, None), MALFORMED),  # type: ignore[arg-type]
+    (Deal(((0,),), (), "Qd"), MALFORMED),  # type: ignore[arg-type]
+    (Deal((("x", SEED_002_PLAYER),), SEED_002_DEALER, "Qd"), MALFORMED),  # type: ignore[arg-type]
+    (Deal(((None, SEED_002_PLAYER), (0, SEED_002_PLAYER)), SEED_002_DEALER, "Qd"), MALFORMED),  # type: ignore
+], ids=["integer-cards", "none-card", "hand-as-text", "up-card-int", "up-card-none", "dealer-as-text", "bad-text",
+        "hands-an-int", "all-none", "pair-of-one", "player-text", "player-none"])
+def test_issue19_poker_deal_of_no_cards_or_malformed_is_refused_before_anything_changes(deal: Deal,
+                                                                                     error: type) -> None:
+    """Why: integer "cards" were accepted and the last decision then raised CardError after it was
+    recorded (half-applied); ``Deal(5, None, "x")`` raised TypeError."""
     rnd = _waiting_round()
     before = _poker_snapshot(rnd)
-    with pytest.raises(IllegalChanceError):
+    with pytest.raises(error):
         rnd.apply(deal)
     assert _poker_snapshot(rnd) == before
     with pytest.raises(IllegalActionError):
         PokerRound.replay(LIVE, [*before[0], deal])
-
-
-@pytest.mark.parametrize("deal", [Deal(5, None, "x"), Deal(None, None, None), Deal(((0,),), (), "Qd"),  # type: ignore[arg-type]
-                                  Deal((("x", SEED_002_PLAYER),), SEED_002_DEALER, "Qd"),  # type: ignore[arg-type]
-                                  Deal(((None, SEED_002_PLAYER), (0, SEED_002_PLAYER)), SEED_002_DEALER, "Qd")])  # type: ignore[arg-type]
-def test_issue19_poker_malformed_deal_is_an_illegal_action_not_a_type_error(deal: Deal) -> None:
-    rnd = _waiting_round()
-    before = _poker_snapshot(rnd)
-    with pytest.raises(IllegalActionError):
-        rnd.apply(deal)
-    assert _poker_snapshot(rnd) == before
 
 
 @pytest.mark.parametrize("reason", [None, 5, "", "   ", "a\nb", "\u202eevil", "x" * 501, ["list"]])
@@ -169,6 +173,24 @@ junk = st.recursive(
 )
 
 
+def _apply_or_refuse_unchanged(state: Any, record: object, snapshot: Callable[[Any], tuple]) -> None:
+    """``state.apply(record)`` applies it, or raises ``IllegalActionError`` with ``snapshot(state)``
+    as before; nothing else (no ``TypeError``, no ``AttributeError``) escapes."""
+    before = snapshot(state)
+    try:
+        state.apply(record)
+    except IllegalActionError:
+        assert snapshot(state) == before
+
+
+def _replay_or_refuse(replay: Callable[[], object]) -> None:
+    """A replay rebuilds the state, or refuses with ``IllegalActionError`` / ``HistoryError`` only."""
+    try:
+        replay()
+    except (IllegalActionError, HistoryError):
+        pass
+
+
 @st.composite
 def poker_records(draw: st.DrawFn) -> object:
     j = junk
@@ -189,15 +211,9 @@ def test_issue19_property_poker_refuses_any_malformed_record_unchanged(phase: st
         rnd.place_wagers(1, 10)
     if phase == "decisions":
         rnd.apply(Deal(((0, SEED_002_PLAYER), (1, ("Ah", "Kd", "7c", "7s", "2c"))), SEED_002_DEALER, "Qd"))
-    before = _poker_snapshot(rnd)
-    try:
-        rnd.apply(record)  # type: ignore[arg-type]
-    except IllegalActionError:
-        assert _poker_snapshot(rnd) == before
-    try:
-        PokerRound.replay(LIVE, [*before[0], record])  # type: ignore[arg-type]
-    except (IllegalActionError, HistoryError):
-        pass
+    history = rnd.history
+    _apply_or_refuse_unchanged(rnd, record, _poker_snapshot)
+    _replay_or_refuse(lambda: PokerRound.replay(LIVE, [*history, record]))  # type: ignore[list-item]
 
 
 poker_dicts = st.fixed_dictionaries(
@@ -210,10 +226,7 @@ poker_dicts = st.fixed_dictionaries(
 @given(st.sampled_from(["wagers", "dealt"]), poker_dicts)
 def test_issue19_property_poker_replay_of_malformed_json_records_is_refused(phase: str, record: dict) -> None:
     history = [Start(2).to_dict()] + ([] if phase == "wagers" else [PlaceWagers(0, 10).to_dict()])
-    try:
-        PokerRound.replay(LIVE, [*history, record])
-    except (IllegalActionError, HistoryError):
-        pass
+    _replay_or_refuse(lambda: PokerRound.replay(LIVE, [*history, record]))
 
 
 @st.composite
@@ -235,15 +248,9 @@ def test_issue19_property_kind_refuses_any_malformed_record_unchanged(cards_deal
     while g.actor is not None and g.legal_actions():
         g.apply(Action(ActionKind.CHECK) if any(a.kind is ActionKind.CHECK for a in g.legal_actions())
                 else Action(ActionKind.CALL))
-    before = _kind_snapshot(g)
-    try:
-        g.apply(record)  # type: ignore[arg-type]
-    except IllegalActionError:
-        assert _kind_snapshot(g) == before
-    try:
-        Game.replay(None, [*before[0], record])  # type: ignore[arg-type]
-    except (IllegalActionError, HistoryError):
-        pass
+    history = g.history
+    _apply_or_refuse_unchanged(g, record, _kind_snapshot)
+    _replay_or_refuse(lambda: Game.replay(None, [*history, record]))  # type: ignore[list-item]
 
 
 kind_dicts = st.fixed_dictionaries(
@@ -259,7 +266,4 @@ def test_issue19_property_kind_replay_of_malformed_json_records_is_refused(cards
     for card in FULL_DECK[::4][:cards_dealt]:
         if g.chance_step == "deal":
             g.apply(DealCard(g.deal_queue[0], card))
-    try:
-        Game.replay(None, [*(op.to_dict() for op in g.history), record])
-    except (IllegalActionError, HistoryError):
-        pass
+    _replay_or_refuse(lambda: Game.replay(None, [*(op.to_dict() for op in g.history), record]))

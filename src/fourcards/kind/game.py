@@ -55,16 +55,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from fourcards.cards import FULL_DECK, Card, make_rng, parse_card
-from fourcards.engine import seat_label
-from fourcards.errors import (
-    CardError,
-    HistoryError,
-    IllegalActionError,
-    IllegalChanceError,
-    InputError,
-    RulesError,
-)
-from fourcards.inputs import check_reason
+from fourcards.engine import check_void_reason, seat_label
+from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.history import (
     Ante,
@@ -570,10 +562,7 @@ class Game:
 
     def _void(self, op: Void) -> None:
         """The host's ruling: refund every seat what it put in; the deal ends (returns 0)."""
-        try:
-            check_reason(op.reason)
-        except InputError as exc:
-            raise IllegalActionError(str(exc)) from None
+        check_void_reason(op.reason)
         if self.is_terminal:
             raise IllegalActionError(f"the deal is already {self.phase.value}; it cannot be voided")
         for s in range(self.n_seats):

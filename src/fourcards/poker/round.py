@@ -49,17 +49,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from fourcards.cards import Card, Deck, check_distinct, make_rng, parse_card, parse_cards
-from fourcards.engine import seat_label
-from fourcards.errors import (
-    CardError,
-    HistoryError,
-    IllegalActionError,
-    IllegalChanceError,
-    InputError,
-    RulesError,
-)
+from fourcards.engine import check_void_reason, seat_label
+from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.hands import HandValue, best_hand
-from fourcards.inputs import check_reason
 from fourcards.poker.rules import PokerRules
 from fourcards.poker.settlement import Settlement, settle
 
@@ -797,7 +789,7 @@ class PokerRound:
                 recorded with the parsed cards: ``"9h"`` and ``"9♥"`` are one card), a card
                 twice, the wrong number. A malformed record of any kind is an
                 ``IllegalActionError``, never a ``TypeError``; a void's reason must be text
-                (:func:`fourcards.inputs.check_reason`).
+                (:func:`fourcards.engine.check_void_reason`).
         """
         if isinstance(action, PlaceWagers):
             self._check_wagers(action)
@@ -820,10 +812,7 @@ class PokerRound:
             self._check_decision(action)
             self.decisions[action.player] = action
         elif isinstance(action, Void):
-            try:
-                check_reason(action.reason)
-            except InputError as exc:
-                raise IllegalActionError(str(exc)) from None
+            check_void_reason(action.reason)
             if self.is_terminal:
                 raise IllegalActionError(f"the round is already {self.phase.value}; it cannot be voided")
             self.phase = Phase.VOIDED
