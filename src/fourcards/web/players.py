@@ -70,6 +70,14 @@ def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any,
     multiple = _strategy(name, rules).decide(list(cards), up_card)
     if not multiple:
         return None
+    return play_bet(play, ante, balance, multiple)
+
+
+def play_bet(play: LegalAction, ante: int, balance: int, multiple: int) -> int | None:
+    """The play bet (chips) of a bot whose strategy says ``multiple`` x the ante: the largest
+    multiple of the ante that ``play`` allows, the bot affords (``balance`` chips) and is at
+    most ``multiple`` x ``ante``; else the smallest it affords; ``None`` when it affords none.
+    Constant time whatever the range of ``play`` (issue 19)."""
     if play.amounts:  # the rules fix them (seed 004: 1x or 3x): a few amounts
         affordable = [a for a in play.amounts if a <= balance and a % ante == 0]
         if not affordable:
