@@ -7,9 +7,10 @@ rich and platformdirs. The rest comes with an extra:
 ========  ======================================================  ===========================
 extra     installs                                                for
 ========  ======================================================  ===========================
-``web``   FastAPI, uvicorn, websockets, Jinja2, pydantic,         ``fourcards serve``
-          SQLAlchemy, Alembic, psycopg, segno (QR codes),
-          fastapi-offline (Swagger UI's files for ``/docs``)
+``web``   FastAPI, uvicorn, websockets, wsproto, Jinja2,          ``fourcards serve``
+          pydantic, SQLAlchemy, Alembic, psycopg, segno (QR
+          codes), fastapi-offline (Swagger UI's files for
+          ``/docs``)
 ``sim``   Dask (``distributed``)                                  ``simulate --scheduler``
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
@@ -38,7 +39,7 @@ __all__ = ["EXTRAS", "MissingExtraError", "missing", "require"]
 #: URLs, is checked by the store when such a URL is given; pydantic, which the web app
 #: imports too, also comes with every install: typer needs it).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "uvicorn", "websockets", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline"),
+    "web": ("fastapi", "uvicorn", "websockets", "wsproto", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline"),
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),

@@ -210,8 +210,8 @@ def best_hand(cards: Iterable[Card | str] | str) -> tuple[HandValue, tuple[Card,
         n = len(idx)
         if n != len(cards) or not 4 <= n <= 7 or len(set(idx)) != n:
             idx = sorted((c.index for c in parse_cards(cards, count=(4, 5, 6, 7))), reverse=True)
-    else:
-        idx = sorted((c.index for c in parse_cards(cards, count=(4, 5, 6, 7))), reverse=True)
+    else:  # text (one look-up per card: fourcards.cards) or another iterable
+        idx = sorted([c.index for c in parse_cards(cards, count=(4, 5, 6, 7))], reverse=True)
     n = len(idx)
     table = _BY_RANKS[n] or _rank_table(n)
     value, order = table[tuple([i >> 2 for i in idx])]

@@ -284,7 +284,7 @@ def test_design_host_closes_the_table_everyone_cashed_out_history_kept(client: T
     assert r.status_code == 200 and set(r.json()["cashed_out"]) == {"Host", "Ada", "Boole", "Guest"}
     s = state(client, tid)
     assert s["table"]["status"] == "closed" and s["players"] == [] and s["host_actions"] == []
-    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 403
+    assert post(client, tid, "/actions", host, {"kind": "wager", "ante": 10}).status_code == 409  # issue 19: closed
     assert client.post(f"/api/tables/{tid}/seats", json={"name": "Late"}).status_code == 409
     deals = client.get(f"/api/tables/{tid}/deals").json()["deals"]
     assert deals[0]["status"] == "voided" and "closed" in deals[0]["void_reason"]

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from fourcards.cards import Card, Rank, parse_rank
+from fourcards.csvtext import csv_text
 from fourcards.errors import CardError, RulesError
 from fourcards.hands import BINOM, N_VALUES
 from fourcards.poker.exact.counts import ExactCounts, counts_cached, exact_counts
@@ -299,13 +300,10 @@ class StrategyChart:
         return out
 
     def to_csv(self) -> str:
-        """CSV text: ``hand,2,3,...,A`` then one row per merged class (fold/1x/2x/3x)."""
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["hand", *_UP_CHARS])
-        for key, _, row in self.rows():
-            w.writerow([key, *[_DEC_TEXT[int(v)] for v in row]])
-        return buf.getvalue()
+        """CSV text: ``hand,2,3,...,A`` then one row per merged class (fold/1x/2x/3x), written by
+        :func:`fourcards.csvtext.csv_text` like every CSV of fourcards."""
+        return csv_text([["hand", *_UP_CHARS], *([key, *[_DEC_TEXT[int(v)] for v in row]]
+                                                 for key, _, row in self.rows())], lineterminator="\n")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``name``, ``up_ranks`` (``"2"``..``"A"``) and :meth:`rows` as ``{hand, label, decisions}``,

@@ -42,8 +42,6 @@ nothing.
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 import json
 import logging
 import math
@@ -60,6 +58,7 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from fourcards import __version__
+from fourcards.csvtext import csv_text
 from fourcards.errors import RulesError
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
@@ -83,14 +82,13 @@ from fourcards.web.schemas import (
     VoidIn,
 )
 from fourcards.web.tables import ApiError, Connection, SeatInfo, SeatRequest, Table, hash_token
+from fourcards.web.transport import WS_MAX_CHARS
 
 __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 _HERE = pathlib.Path(__file__).resolve().parent
 TOKEN_HEADER = "X-Seat-Token"
-#: Most characters in one websocket message.
-WS_MAX_CHARS = 8192
 #: A deal's number in a path: 1 .. the ``deals.number`` column's largest value.
 DealNumber = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="the deal's number at the table (1, 2, ...)")]
 #: A seat number in a path (1..13).
@@ -473,21 +471,21 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     @app.get("/api/tables/{table_id}/settlement.csv", tags=["history"])
     async def settlement_csv(table_id: str) -> Response:
         """The night's settlement as CSV (one row per person, then the house, chips in play
-        and the total)."""
+        and the total); a name that a spreadsheet would run as a formula gets a leading
+        apostrophe (:mod:`fourcards.csvtext`; the JSON keeps it as it is)."""
         t = await hub.latest(table_id)
         s = await t.settlement()
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\r\n")
-        w.writerow(["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack", "net"])
-        for r in s["players"]:
-            w.writerow([r["name"] + (" (bot)" if r["is_bot"] else ""), r["seat"] or "", r["status"], r["bought_in"],
-                        r["top_ups"], r["cashed_out"], r["stack"], r["net"]])
+        rows: list[list[str | int | None]] = [
+            ["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack", "net"]]
+        for r in s["players"]:  # names neutralised for spreadsheets (fourcards.csvtext)
+            rows.append([r["name"] + (" (bot)" if r["is_bot"] else ""), r["seat"] or None, r["status"],
+                         r["bought_in"], r["top_ups"], r["cashed_out"], r["stack"], r["net"]])
         if s["house"] is not None:
-            w.writerow(["house", "", "", "", "", "", "", s["house"]])
+            rows.append(["house", None, None, None, None, None, None, s["house"]])
         if s["in_play"]:
-            w.writerow(["in play", "", "", "", "", "", "", s["in_play"]])
-        w.writerow(["total", "", "", "", "", "", "", s["total"]])
-        return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
+            rows.append(["in play", None, None, None, None, None, None, s["in_play"]])
+        rows.append(["total", None, None, None, None, None, None, s["total"]])
+        return Response(csv_text(rows), media_type="text/csv; charset=utf-8", headers={
             "Content-Disposition": f'attachment; filename="fourcards-{s["table"]}-settlement.csv"'})
 
     @app.get("/api/tables/{table_id}/ledger", tags=["history"])
@@ -586,6 +584,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
                 return
             if op not in ("action", "deal", "void", "bots"):
                 raise ApiError(400, f"unknown op {op!r}: use action, deal, void, bots or ping")
+            table.require_open()  # 409 at a closed table (it has no seats left)
             if conn.seat is None:
                 raise ApiError(401, "a seat token is required to act (connect with ?token=)")
             seat = table.by_token.get(conn.seat.token_hash)

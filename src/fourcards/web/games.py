@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from fourcards.cards import Rank, parse_card
+from fourcards.cards import Rank, parse_card, read_cards
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
 from fourcards.kind import PRESETS as KIND_PRESETS
@@ -593,6 +593,9 @@ class KindGame(TableGame):
 
     def action(self, request: ActionIn, player: int, seen: Any) -> Any:
         """The betting move (the amount: chips above the current bet, or the call)."""
+        if request.trainer:
+            raise ApiError(422, f"trainer does not belong to a {request.kind} at Four of a Kind (the trainer "
+                                "advises Four Card Poker decisions)")
         return Action(ActionKind(request.kind), request.amount or 0, player=player)
 
     def void(self, reason: str) -> Any:
@@ -603,7 +606,8 @@ class KindGame(TableGame):
 
     def cards_entered(self, state: GameState, text: str) -> GameState:
         """A clone of ``state`` with the host's real cards ``text`` dealt or turned, in order
-        (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas), each applied
+        (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas or written together,
+        ``"9c10hT♥"``: :func:`fourcards.cards.read_cards`), each applied
         as the engine's chance record (``DealCard`` to the next player of the observation's
         ``deal_queue``, ``TurnCard`` to the holder of its rank): the engine does the rest
         (re-deals of FOAK-2, discards, betting rounds, the end on a fourth card). All or
@@ -616,13 +620,12 @@ class KindGame(TableGame):
         """
         if not self.by_hand:
             return super().cards_entered(state, text)
-        tokens = text.replace(",", " ").split()
-        if not tokens:
-            raise ApiError(422, "cards: no card given (e.g. \"9c\", \"10h\" or \"T♥\")")
         try:
-            cards = [parse_card(t) for t in tokens]
+            cards = read_cards(text)
         except FourcardsError as exc:
             raise ApiError(422, f"cards: {exc}") from None
+        if not cards:
+            raise ApiError(422, "cards: no card given (e.g. \"9c\", \"10h\" or \"T♥\")")
         game = state.clone()
         for i, card in enumerate(cards):
             after = f"after {', '.join(_pretty(c) for c in cards[:i])}, " if i else ""

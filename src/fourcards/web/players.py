@@ -70,16 +70,31 @@ def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any,
     Returns:
         the largest legal multiple of the ante up to the strategy's, that the bot
         can afford (else the smallest it can afford), or ``None`` (fold; also when
-        it can afford none).
+        it can afford none). Constant time whatever the table's limits (issue 19).
     """
     multiple = int(poker_bots.make_poker_bot(name, rules).decide(tuple(cards), up_card))
     if not multiple:
         return None
-    amounts = play.amounts if play.amounts else range(play.min_amount, play.max_amount + 1)
-    affordable = [a for a in amounts if a <= balance and a % ante == 0]
-    if not affordable:
+    return play_bet(play, ante, balance, multiple)
+
+
+def play_bet(play: LegalAction, ante: int, balance: int, multiple: int) -> int | None:
+    """The play bet (chips) of a bot whose strategy says ``multiple`` x the ante: the largest
+    multiple of the ante that ``play`` allows, the bot affords (``balance`` chips) and is at
+    most ``multiple`` x ``ante``; else the smallest it affords; ``None`` when it affords none.
+    Constant time whatever the range of ``play`` (issue 19)."""
+    if play.amounts:  # the rules fix them (seed 004: 1x or 3x): a few amounts
+        affordable = [a for a in play.amounts if a <= balance and a % ante == 0]
+        if not affordable:
+            return None
+        return max((a for a in affordable if a <= multiple * ante), default=affordable[0])
+    # any whole amount from min to max (seed 002 §3.1(b)): the multiples of the ante in it that
+    # the bot affords, by arithmetic - never a list as long as the range (the table's limits)
+    low = -(-play.min_amount // ante) * ante
+    high = min(play.max_amount, balance) // ante * ante
+    if low > high:
         return None
-    return max((a for a in affordable if a <= multiple * ante), default=affordable[0])
+    return max(low, min(high, multiple * ante))
 
 
 def kind_move(name: str, observation: Observation, options: Sequence[LegalAction]) -> Any:

@@ -785,18 +785,34 @@ class Table:
         """The seat holding ``token``.
 
         Raises:
-            ApiError: 401 without a token, 403 for a token of no seat at this table.
+            ApiError: 401 without a token; 409 at a closed table (everyone was cashed out:
+                no token holds a seat there any more); 403 for a token of no seat at
+                this table.
         """
-        if not token:
-            raise ApiError(401, "a seat token is required (header X-Seat-Token or ?token=)")
-        seat = self.by_token.get(hash_token(token))
+        seat = self._seat_of_token(token)
         if seat is None:
+            self.require_open()  # a closed table has no seats left: "closed" (409) says why
             raise ApiError(403, "the seat token does not belong to any seat at this table")
         return seat
 
+    def _seat_of_token(self, token: str | None) -> SeatInfo | None:
+        if not token:
+            raise ApiError(401, "a seat token is required (header X-Seat-Token or ?token=)")
+        return self.by_token.get(hash_token(token))
+
     def optional_seat(self, token: str | None) -> SeatInfo | None:
-        """``None`` for a spectator (no token); else as :meth:`authenticate`."""
-        return None if not token else self.authenticate(token)
+        """``None`` for a spectator (no token); else the seat holding ``token``.
+
+        Raises:
+            ApiError: 403 for a token of no seat at this table (a closed table too: its
+                history stays readable to spectators).
+        """
+        if not token:
+            return None
+        seat = self._seat_of_token(token)
+        if seat is None:
+            raise ApiError(403, "the seat token does not belong to any seat at this table")
+        return seat
 
     def viewer(self, token: str | None) -> tuple[SeatInfo | None, SeatRequest | None]:
         """Who ``token`` is: a seat, or a browser whose seat request waits for the host
@@ -1119,7 +1135,8 @@ class Table:
         return out
 
     async def _cash_out(self, seat: SeatInfo, *, removed: bool = False) -> int:
-        """Cash ``seat`` out (in a change) and free its seat; the host's role moves on."""
+        """Cash ``seat`` out (in a change) and free its seat; its waiting top-up is withdrawn;
+        the host's role moves on."""
         amount = seat.balance
         players: dict[int, dict[str, Any]] = {seat.player_id: {"seat": None, "status": "left", "is_host": False}}
         heir = None
@@ -1130,6 +1147,10 @@ class Table:
         self._stage(SeatChange(self.id, moves=[(seat.player_id, -amount, "cash_out")], players=players))
         del self.players[seat.seat]
         self.by_token.pop(seat.token_hash, None)
+        for req in [r for r in self.requests.values() if r.kind == "top_up" and r.player_id == seat.player_id]:
+            del self.requests[req.id]  # a player who leaves takes their waiting top-up along
+            req.status = "withdrawn"
+            self.add_log(f"{seat.name}'s top-up of {req.amount} chips is withdrawn: {seat.name} left")
         seat.seat, seat.status, seat.is_host, seat.balance, seat.leaving = 0, "left", False, 0, False
         for c in self.conns:
             if c.seat is seat:
