@@ -99,3 +99,43 @@ def test_aces_up_all_named_tables(benchmark):
 
     an.aces_up_counts()
     benchmark(lambda: [an.aces_up(t) for t in ACES_UP_TABLES.values()])
+
+
+def test_par_sheet_every_wager_in_memory(benchmark, cache):
+    """Issue 23: the par sheet with every wager's return table, VI and hold intervals (JSON form)."""
+    counts = an.exact_counts(directory=cache)
+    benchmark.pedantic(lambda: an.par_sheet("online", counts=counts).to_dict(), rounds=3, iterations=1)
+
+
+def test_design_aces_up_nearest_20(benchmark):
+    from fractions import Fraction
+
+    from fourcards.poker.exact import design
+
+    an.aces_up_counts()
+    benchmark.pedantic(lambda: design.design_aces_up(Fraction(9663, 10000)), rounds=3, iterations=1)
+
+
+def test_win_cap_one_bet(benchmark, cache):
+    from fourcards.poker.exact import win_cap
+    from fourcards.poker.rules import get_rules
+
+    counts = an.exact_counts(directory=cache)
+    rules = get_rules("online")
+    win_cap.win_cap_figures(rules, 1000, 1000, counts=counts)  # the entries by class, once per counts
+    benchmark.pedantic(lambda: win_cap.win_cap_figures(rules, 1000, 1000, counts=counts), rounds=3, iterations=1)
+
+
+def test_numpy_enumeration_one_up_rank(benchmark, cache):
+    """Issue 23 item 6: the independent numpy enumeration (``numpy_counts.py``) of one up rank's counts,
+    against which the kernels are measured (all 13 up ranks and the ratio: ``issue23.py``)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from numpy_counts import numpy_counts
+
+    counts = an.exact_counts(directory=cache)
+    player = counts.tables.orbit_cards()
+    le, lt = benchmark.pedantic(lambda: numpy_counts(player, [5]), rounds=1, iterations=1)
+    assert np.array_equal(le[0], counts.le[5]) and np.array_equal(lt[0], counts.lt[5])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fourcards.cards import Card
+from fourcards.cards import Card, parse_cards
 from fourcards.hands import all_hands, best4_of5, best4_of6, best_hand, best_hands
 
 
@@ -58,6 +58,25 @@ def test_single_hand_best_of_five_with_a_flush(benchmark):
     """Four or more cards of one suit: the suited fours are valued too (the slower path)."""
     cards = [Card(i) for i in (0, 8, 20, 36, 49)]  # four clubs
     benchmark(best_hand, cards)
+    _rate(benchmark, 1)
+
+
+def test_single_hand_best_of_five_from_text(benchmark):
+    """A hand given as text (issue 19 item 8: at most parsing plus valuing, <= 5 µs)."""
+    best_hand("Ah Kd 7c 7s 2d")  # the rank table is built outside the timing
+    benchmark(best_hand, "Ah Kd 7c 7s 2d")
+    _rate(benchmark, 1)
+
+
+def test_single_hand_best_of_five_from_text_written_together(benchmark):
+    """Seed 002's spelling, no separators (issue 19 item 5)."""
+    best_hand("A♥K♦7♣7♠2♦")
+    benchmark(best_hand, "A♥K♦7♣7♠2♦")
+    _rate(benchmark, 1)
+
+
+def test_parse_five_cards_from_text(benchmark):
+    benchmark(parse_cards, "Ah Kd 7c 7s 2d")
     _rate(benchmark, 1)
 
 

@@ -1,3 +1,3 @@
-from fourcards.cli import main
+from fourcards.launch import main
 
 main()

@@ -44,7 +44,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any, Protocol, Self, runtime_checkable
 
-__all__ = ["seat_label", "LegalAction", "Record", "Observation", "GameState"]
+from fourcards.errors import IllegalActionError, InputError
+from fourcards.inputs import check_reason
+
+__all__ = ["seat_label", "check_void_reason", "LegalAction", "Record", "Observation", "GameState"]
 
 
 def seat_label(player: int) -> str:
@@ -54,6 +57,20 @@ def seat_label(player: int) -> str:
     engines count players 0..n-1. Every engine message names players this way.
     """
     return f"seat {player + 1}"
+
+
+def check_void_reason(reason: object) -> str:
+    """The reason of a ``Void`` record, checked the same way in both games (issue 19): text that
+    :func:`fourcards.inputs.check_reason` accepts (printable, not blank, at most 500
+    characters), returned as given.
+
+    Raises:
+        IllegalActionError: anything else (``None``, a number, a blank or control-character text).
+    """
+    try:
+        return check_reason(reason)
+    except InputError as exc:
+        raise IllegalActionError(str(exc)) from None
 
 
 @runtime_checkable

@@ -7,13 +7,15 @@ rich and platformdirs. The rest comes with an extra:
 ========  ======================================================  ===========================
 extra     installs                                                for
 ========  ======================================================  ===========================
-``web``   FastAPI, uvicorn, websockets, Jinja2, pydantic,         ``fourcards serve``
-          SQLAlchemy, Alembic, psycopg, segno (QR codes),
-          fastapi-offline (Swagger UI's files for ``/docs``)
+``web``   FastAPI, uvicorn, websockets, wsproto, Jinja2,          ``fourcards serve``
+          pydantic, SQLAlchemy, Alembic, psycopg, segno (QR
+          codes), fastapi-offline (Swagger UI's files for
+          ``/docs``)
 ``sim``   Dask (``distributed``)                                  ``simulate --scheduler``
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
                                                                   ``fourcards.rl``
+``xlsx``  openpyxl                                                ``poker analyze --xlsx``
 ``all``   every extra above
 ========  ======================================================  ===========================
 
@@ -37,10 +39,12 @@ __all__ = ["EXTRAS", "MissingExtraError", "missing", "require"]
 #: URLs, is checked by the store when such a URL is given; pydantic, which the web app
 #: imports too, also comes with every install: typer needs it).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "uvicorn", "websockets", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline"),
+    "web": ("fastapi", "uvicorn", "websockets", "wsproto", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline"),
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
+    "sb3": ("stable_baselines3", "sb3_contrib", "gymnasium"),
+    "xlsx": ("openpyxl",),
 }
 
 
@@ -48,7 +52,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``).
         modules: the packages of the extra that are missing.
     """
 

@@ -27,6 +27,8 @@ __all__ = [
     "MAX_SEED",
     "MAX_WORKERS",
     "MAX_SEATS",
+    "MAX_REASON_LENGTH",
+    "check_reason",
 ]
 
 #: Characters in a person's name (the ``players.name`` column holds 40).
@@ -49,6 +51,10 @@ MAX_WORKERS = 256
 #: Players or bots typed at the command line: 13, the most at a Four of a Kind table
 #: (one rank each, seed 001 §2.2); each game then checks its own range.
 MAX_SEATS = 13
+
+#: Characters in the reason of a void recorded in a history (the host's reason is 200 at most;
+#: the web app records it after "host ruling: ").
+MAX_REASON_LENGTH = 500
 
 # Unicode categories refused in a name: control, format (bidi overrides, zero-width
 # spaces), surrogate, private use, unassigned, line and paragraph separators - except
@@ -91,3 +97,17 @@ def clean_name(text: str, *, field: str = "name", max_length: int = MAX_NAME_LEN
     if len(name) > max_length:
         raise InputError(f"{field} must be at most {max_length} characters, got {len(name)}")
     return name
+
+
+def check_reason(reason: object) -> str:
+    """The reason of a void as a record holds it, checked: text that :func:`clean_name` accepts
+    (printable, not blank) of at most :data:`MAX_REASON_LENGTH` characters. Returned as
+    given (a history records the text it was given).
+
+    Raises:
+        InputError: not text, blank, too long, or holding a control or format character.
+    """
+    if not isinstance(reason, str):
+        raise InputError(f"the reason of a void must be text, got {type(reason).__name__} {reason!r:.40}")
+    clean_name(reason, field="the reason of a void", max_length=MAX_REASON_LENGTH)
+    return reason

@@ -25,6 +25,12 @@ SIGNATURES: dict[str, dict[str, str]] = {
         "eval_rounds": "i8(u1[:, ::1], u2[::1], u2[::1], u2[::1], i8[:, ::1], i8[:, ::1])",
         "rank_decisions": "i8(u1[:, ::1], u1[:, ::1], u2[::1], u1[:, ::1])",  # big, combos, rank5, out
     },
+    "fourcards.poker.protect_kernels": {
+        # up, hole, player, pweight, rank_start, table4, binom, bonus, dec_row, lo, hi, out, dec_out -> dealer sets
+        "hole_card_class": "i8(i8, i8, i4[::1], u1[::1], i8[::1], u2[::1], i8[:, ::1], i8[::1], u1[::1], i8, i8, "
+                           "i8[::1], u1[::1])",
+        "count_known": "i8(i8[::1], i8[::1], i8[::1], i8, u2[::1], i8[:, ::1], i8[::1])",  # player, known, dead...
+    },
     "fourcards.poker.kernels": {
         "colex_combos5": "i8(u1[:, ::1])",  # out
         "best5_all": "i8(u1[:, ::1], u2[::1], i8[:, ::1], u2[::1])",  # combos, table4, binom, out
@@ -34,11 +40,12 @@ SIGNATURES: dict[str, dict[str, str]] = {
         # scratch dealer, scratch packed -> dealer sets
         "sweep_up_rank": "i8(i8, u1[:, ::1], u2[::1], u2[::1], i8[:, ::1], i4[::1], i4[::1], i8[::1], "
                          "i4[::1], i4[::1], u2[::1], i4[::1])",
-        "count_one": "i8(i8[::1], i8, i8, u2[::1], i8[:, ::1], i8[::1])",  # player, up, rank, table4, binom, out
+        # player, up, dead (a card mask), rank, table4, binom, out
+        "count_one": "i8(i8[::1], i8, i8, i8, u2[::1], i8[:, ::1], i8[::1])",
         # le, lt, weight, dec, group, n, allowed (256,), acc (4, 4, 3), wsum (4,) -> entries not allowed
         "accumulate": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], u1[:, ::1], i8[::1], i8, b1[::1], i8[:, :, ::1], "
                       "i8[::1])",
         "optimal_decisions": "i8(i4[:, ::1], b1[:, ::1], i8[::1], i8, i8, i8, u1[:, ::1])",  # le, valid, bonus...
-        "chart_sums": "i8(i4[:, ::1], i8[:, ::1], i8[::1], i8[::1], i8, i8[::1], i8[:, :, ::1])",  # le, weight...
+        "class_sums": "i8(i4[:, ::1], i4[:, ::1], i8[:, ::1], i8[::1], i8[:, :, ::1])",  # le, lt, weight, cls, out
     },
 }

@@ -15,7 +15,13 @@
   ``button``      0          the dealer seat (0-based)
   ``ante``        -1         the ante (-1: the preset's); also ``min_bet``,
                              ``max_bet``, ``max_raises`` (-1: the preset's)
+  ``information`` perfect    ``imperfect``: declared of imperfect information
+                             (each information set one state), for IS-MCTS
   ==============  =========  ==================================================
+
+  A deal node offers the cards of the ranks nobody holds, under both re-deal rules
+  (:meth:`KindState.chance_outcomes`), so the game is finite and
+  ``max_game_length`` is a bound (:func:`kind_max_game_length`).
 
   Actions: ``0`` fold, ``1`` check, ``2`` call, ``2 + a`` bet or raise ``a``
   chips (:class:`fourcards.rl.encoding.KindActions`); chance outcomes are card
@@ -32,7 +38,10 @@
   ``ante_bonus`` and ``aces_up_table`` (pay tables as text, "" for the preset's).
 
 Observation tensors and strings come from :mod:`fourcards.rl.encoding`
-(docs/rl.md has the layouts). Both games drive the engines through the engine
+(docs/rl.md has the layouts); the information-state tensor is the observation
+tensor (Four of a Kind: the table is the whole state; Four Card Poker: the
+player's view keeps everything it has seen). Both states implement
+``resample_from_infostate`` (IS-MCTS). Both games drive the engines through the engine
 protocol (:mod:`fourcards.engine`) alone: ``actor``, ``chance_step``,
 ``legal_actions``, ``apply`` (a chance outcome as the record that scripts the
 step), ``observation`` and ``returns``.
@@ -47,9 +56,10 @@ from typing import Any
 import numpy as np
 
 from fourcards.cards import FULL_DECK, Card
+from fourcards.errors import RulesError
 from fourcards.extras import require
 from fourcards.kind.game import Game
-from fourcards.kind.rules import MAX_PLAYERS, KindRules, Redeal
+from fourcards.kind.rules import MAX_PLAYERS, KindRules
 from fourcards.poker.round import ActionKind, Deal, PokerRound
 from fourcards.poker.rules import PokerRules, get_rules
 from fourcards.rl.encoding import (
@@ -67,32 +77,41 @@ from fourcards.rl.tables import table_rules, table_stacks
 require("rl", "import fourcards.openspiel")
 import pyspiel  # noqa: E402
 
-__all__ = ["KIND_GAME", "POKER_GAME", "KindGame", "KindState", "PokerGame", "PokerState"]
+__all__ = ["KIND_GAME", "POKER_GAME", "KindGame", "KindState", "PokerGame", "PokerState", "kind_max_game_length"]
 
 KIND_GAME = "python_four_of_a_kind"
 POKER_GAME = "python_four_card_poker"
 
 _KIND_PARAMS: dict[str, Any] = {"players": 4, "preset": "family", "stack": -1, "stacks": "", "button": 0,
-                                "ante": -1, "min_bet": -1, "max_bet": -1, "max_raises": -1}
+                                "ante": -1, "min_bet": -1, "max_bet": -1, "max_raises": -1,
+                                "information": "perfect"}
 _POKER_PARAMS: dict[str, Any] = {"players": 1, "preset": "live", "ante": 1, "aces_up": 0, "ante_bonus": "",
                                  "aces_up_table": ""}
 
-_KIND_TYPE = pyspiel.GameType(
-    short_name=KIND_GAME,
-    long_name="Four of a Kind (fourcards)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_KIND_PARAMS,
-)
+
+def _kind_type(information: Any = pyspiel.GameType.Information.PERFECT_INFORMATION) -> Any:
+    return pyspiel.GameType(
+        short_name=KIND_GAME,
+        long_name="Four of a Kind (fourcards)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=MAX_PLAYERS,
+        min_num_players=4,  # KindRules.min_players: seed 001 §1.2 "four or more"
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_KIND_PARAMS,
+    )
+
+
+_KIND_TYPE = _kind_type()
+#: ``information`` parameter -> the game type's information (see :class:`KindGame`).
+_KIND_INFORMATION = {"perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
+                     "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION}
 
 _POKER_TYPE = pyspiel.GameType(
     short_name=POKER_GAME,
@@ -105,7 +124,7 @@ _POKER_TYPE = pyspiel.GameType(
     max_num_players=9,
     min_num_players=1,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_POKER_PARAMS,
@@ -120,11 +139,41 @@ def _kind_rules(params: dict[str, Any]) -> KindRules:
     return table_rules(str(params["preset"]), **fields)
 
 
+def kind_max_game_length(players: int, rules: KindRules) -> int:
+    """An upper bound on the moves of a ``python_four_of_a_kind`` deal, chance nodes included.
+
+    Chance: one node per seat dealt (the deal nodes offer only ranks nobody holds, see
+    :meth:`KindState.chance_outcomes`, so nothing is dealt twice) and at most one per
+    other card turned: ``52``. Betting rounds: the first, then one per card received
+    that does not complete four - at most 2 per player (the second and the third) - so
+    ``R <= 2 n + 1``. In a round with ``k`` bets and raises, a check, call or fold takes
+    its player out of the players due to act until the next bet or raise, so at most
+    ``n`` such moves come before the first wager (``n - 1`` if one follows) and ``n - 1``
+    after each: at most ``k + (k + 1)(n - 1) + 1 <= n (k + 1)`` moves. ``k`` counts the
+    full bets and raises (``rules.max_wagers`` a round) and the short all-in ones, of
+    which a deal has at most ``n`` (an all-in player never acts again). Summing over the
+    rounds: ``n (R * max_wagers + n) + R n = R n (max_wagers + 1) + n * n``.
+    """
+    n = players
+    rounds = 2 * n + 1
+    return 52 + rounds * n * (rules.max_wagers + 1) + n * n
+
+
 class KindGame(pyspiel.Game):
-    """``python_four_of_a_kind``: see the module docstring. Bad parameters raise ``RulesError``."""
+    """``python_four_of_a_kind``: see the module docstring. Bad parameters raise ``RulesError``.
+
+    The game is of perfect information (every card is face up). With
+    ``information=imperfect`` the same game declares itself of imperfect information,
+    for algorithms that accept only those (OpenSpiel's IS-MCTS asserts it): every
+    information set is then one state, which :meth:`KindState.resample_from_infostate`
+    returns.
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_KIND_PARAMS, **(params or {})}
+        information = _KIND_INFORMATION.get(str(p["information"]))
+        if information is None:
+            raise RulesError(f"information must be 'perfect' or 'imperfect', got {p['information']!r}")
         self.rules = _kind_rules(p)
         players = int(p["players"])
         stack = None if int(p["stack"]) < 0 else int(p["stack"])
@@ -132,9 +181,8 @@ class KindGame(pyspiel.Game):
         self.button = int(p["button"])
         Game(self.rules, self.stacks, self.button, cards=())  # validates the table
         self.encoder = KindActions(self.rules)
-        per_round = players * (self.rules.max_raises + 2)  # a bet, the raises, the calls around
-        max_length = 52 + 4 * MAX_PLAYERS + (3 * players + 1) * per_round
-        super().__init__(_KIND_TYPE, pyspiel.GameInfo(
+        max_length = kind_max_game_length(players, self.rules)
+        super().__init__(_kind_type(information), pyspiel.GameInfo(
             num_distinct_actions=self.encoder.num_actions,
             max_chance_outcomes=52,
             num_players=players,
@@ -171,18 +219,26 @@ class KindState(pyspiel.State):
         return self.encoder.ids(self.engine.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every card not face up, equally likely (by card index).
+        """Every card not face up, equally likely (by card index); at a deal node only the
+        cards of the ranks nobody holds.
 
         Under the default re-deal (``Redeal.REPLACE``, seed 000) a dealt card of a rank
         already held goes back and the player is dealt again until the rank is new, so
         the card a player keeps is uniform over the cards of the ranks nobody holds:
-        those are the outcomes of a deal node (the game stays finite; the returned
-        duplicates would change nothing but the history). Under ``ALL_DUPLICATES``
-        (seed 001 §2.3) every unseen card is an outcome and duplicates are re-dealt.
+        those are the outcomes of a deal node (the returned duplicates would change
+        nothing but the history). Under ``ALL_DUPLICATES`` (seed 001 §2.3) every holder
+        of a duplicated rank is dealt again until all ranks differ: the deal that results
+        has the same law - the process treats cards only by whether their ranks are equal,
+        so its outcome is unchanged in law by any relabelling of the ranks and of the
+        suits within each rank, and those relabellings take any deal of distinct ranks to
+        any other, so every such deal is equally likely, as under ``REPLACE`` - and the
+        undealt cards are reshuffled. So both variants offer the same outcomes here and the
+        game tree stays finite (:func:`kind_max_game_length`); dealing duplicates out would
+        make it unbounded (a 13-player ``opr903`` deal then ran to 16,000 moves).
         """
         view = self.engine.observation(None)
         cards = unseen_cards(view)
-        if self.engine.chance_step == "deal" and self.engine.rules.redeal is Redeal.REPLACE:
+        if self.engine.chance_step == "deal":
             held = {v.cards[0].rank for v in view.seats if v.cards}
             cards = [c for c in cards if c.rank not in held]
         p = 1.0 / len(cards)
@@ -203,6 +259,11 @@ class KindState(pyspiel.State):
     def is_terminal(self) -> bool:
         """Whether the deal is over."""
         return self.engine.is_terminal
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KindState:
+        """A state consistent with ``player_id``'s information: this one (a copy), as every card is
+        face up and the deck's order is not part of the state (it is drawn at chance nodes)."""
+        return self.clone()
 
     def returns(self) -> list[float]:
         """Net chips per player (zeros until the end)."""
@@ -341,6 +402,43 @@ class PokerState(pyspiel.State):
     def is_terminal(self) -> bool:
         """Whether the round is settled."""
         return self.engine.is_terminal
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PokerState:
+        """A state drawn from those ``player_id`` cannot tell from this one (for IS-MCTS).
+
+        The player knows its own five cards, the up card and every decision made; the other
+        players' cards and the dealer's five hole cards are dealt again from the cards it has
+        not seen, each way equally likely (``probability_sampler()`` gives the uniform draws),
+        and the decisions are replayed. Once the cards are shown at the showdown, or before
+        the deal is complete, the state itself is returned (a copy), resp. a deal of the same
+        length from the unseen cards.
+        """
+        game = self.get_game()
+        state = game.new_initial_state()
+        n = self.players
+        view = self.engine.observation(player_id)
+        if self.engine.is_terminal or view.dealer_cards is not None:
+            return self.clone()
+        known: dict[int, int] = {}
+        if self.engine.chance_step is None:  # dealt: the player's own five and the up card
+            mine = view.players[player_id].cards or ()
+            known = {5 * player_id + i: c.index for i, c in enumerate(mine)}
+            assert view.up_card is not None
+            known[5 * n + 5] = view.up_card.index
+        deck = [c.index for c in FULL_DECK if c.index not in set(known.values())]
+        for position in range(len(self.drawn)):
+            if position in known:
+                card = known[position]
+            else:
+                card = deck.pop(min(int(probability_sampler() * len(deck)), len(deck) - 1))
+            state.apply_action(card)
+        for player in range(n):
+            decision = view.players[player].decision
+            if decision is None:
+                break
+            play = view.players[player].play
+            state.apply_action(0 if decision == "fold" else int(play) // self.ante)
+        return state
 
     def returns(self) -> list[float]:
         """Net chips per player (zeros until settled)."""

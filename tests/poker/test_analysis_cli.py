@@ -5,18 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from fourcards.cli import main
-
-
-def run(capsys, *argv):
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from cli_run import run
 
 
 def test_analyze_json_live(counts, capsys):

@@ -53,7 +53,7 @@ def test_opr803_3_1_b_and_seed004_legal_play_amounts_agree_everywhere(rules, mul
     expected = _expected_amounts(multiples, any_amount, ante)
     # the round: legal actions and its checks
     rnd = _round_in_decisions(rules, ante)
-    assert rnd.play_amounts(0) == expected
+    assert list(rnd.play_amounts(0)) == expected
     (play,) = [a for a in rnd.legal_actions() if a.kind == "play"]
     assert (play.min_amount, play.max_amount) == (expected[0], expected[-1])
     assert play.amounts == (None if any_amount else tuple(expected))

@@ -74,7 +74,7 @@ def test_foak2_opr903_deals_duplicates_and_redeals_them() -> None:
     state = game.new_initial_state()
     for card in ("Qs", "Qd", "7c", "2h"):  # players 1, 2, 3, 0 get a card each
         state.apply_action(Card.parse(card).index)
-    assert state.is_chance_node()  # both queens go back and are dealt again
+    assert state.is_chance_node()  # a duplicate applied as an action (not an offered outcome): both go back
     assert Card.parse("Qs").index in dict(state.chance_outcomes())
 
 

@@ -29,7 +29,6 @@ from fourcards.table import (
     Timeout,
     TopUp,
     VoidDeal,
-    apply,
 )
 from fourcards.table.clock import MIN_LEFT_AFTER_DOWNTIME_S, due, due_at
 

@@ -47,16 +47,21 @@ def require_browser() -> None:
 
 
 class ThreadServer:
-    """uvicorn serving the app in a thread on a free loopback port."""
+    """uvicorn serving the app in a thread on a free loopback port, with ``fourcards serve``'s
+    websocket transport."""
 
     def __init__(self, app: Any) -> None:
         import uvicorn
+
+        from fourcards.web.transport import SERVER_WS_OPTIONS
 
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        # the websocket transport of `fourcards serve` (fourcards.web.transport)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    **SERVER_WS_OPTIONS))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> ThreadServer:

@@ -163,7 +163,9 @@ def test_websocket_binary_and_malformed_frames_answered_with_an_error(client: Te
             (b'{"op": "ping", "id": 1}', 400, "binary"),
             (b"\xff\xfe", 400, "binary"),
             ("not json", 400, "malformed JSON"),
-            ("[" * 4000 + "]" * 4000, 400, "malformed JSON"),
+            # Python 3.11's parser gives up on the nesting ("malformed JSON: nested too deeply");
+            # 3.13's reads it, and a list is not a JSON object: a 400 naming JSON either way
+            ("[" * 4000 + "]" * 4000, 400, "JSON"),
             ("[1, 2]", 400, "JSON object"),
             ('"ping"', 400, "JSON object"),
             ("null", 400, "JSON object"),

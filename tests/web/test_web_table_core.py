@@ -126,7 +126,7 @@ def test_tp8_the_same_action_id_through_two_servers_at_once_is_applied_once(data
             start = threading.Barrier(2)
 
             def send(client: TestClient, answers: list[httpx.Response] = answers, body: dict[str, Any] = body,
-                     who: str = who) -> None:
+                     who: str = who, start: threading.Barrier = start) -> None:
                 start.wait()
                 answers.append(client.post(f"/api/tables/{tid}/actions", json=body, headers=hdr(tok[who])))
 

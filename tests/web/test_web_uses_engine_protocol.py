@@ -35,10 +35,11 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards": {"__version__"},
     "fourcards.engine": {"GameState", "LegalAction", "Observation", "Record", "seat_label"},
     "fourcards.errors": {"FourcardsError", "IllegalActionError", "HistoryError", "RulesError"},
-    "fourcards.cards": {"parse_card", "make_rng", "Rank"},
+    "fourcards.cards": {"parse_card", "read_cards", "make_rng", "Rank"},
     "fourcards.store": {"*"},  # the web's own database, not an engine
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
-    "fourcards.poker": {"rules", "strategy"},
+    "fourcards.csvtext": {"*"},  # CSV safe for spreadsheets (issue 19), not an engine
+    "fourcards.poker": {"rules", "strategy", "bots"},  # bots: the Four Card Poker bot registry (issue 22)
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
                               "ACES_UP_TABLES", "ANTE_BONUS_TABLES"},
     "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "WithdrawWagers", "Fold", "Play",

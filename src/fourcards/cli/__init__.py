@@ -5,6 +5,8 @@ Sub-commands live in one module each and register on the apps defined in
 
 * ``fourcards poker hand|settle`` - :mod:`fourcards.cli.poker`
 * ``fourcards poker analyze|strategy`` - :mod:`fourcards.cli.poker_analysis`
+* ``fourcards poker design`` / ``protect`` / ``win-cap`` - :mod:`fourcards.cli.design`,
+  :mod:`fourcards.cli.protect`, :mod:`fourcards.cli.win_cap`
 * ``fourcards poker simulate`` / ``fourcards kind simulate`` - :mod:`fourcards.cli.sim`
 * ``fourcards kind odds|settle|play`` - :mod:`fourcards.cli.kind` (the terminal table and play
   loop: :mod:`fourcards.cli.kind_terminal`)
@@ -29,7 +31,7 @@ except ImportError:  # pragma: no cover - older Typer on top of Click
 from fourcards.cli.app import app, fail
 from fourcards.errors import FourcardsError
 
-_COMMAND_MODULES = ("poker", "poker_analysis", "kind", "sim", "serve")
+_COMMAND_MODULES = ("poker", "poker_analysis", "design", "protect", "win_cap", "kind", "sim", "serve")
 
 for _name in _COMMAND_MODULES:
     try:

@@ -33,21 +33,9 @@ def _rules(rules: str, ante_bonus: str | None, aces_up: str | None):
 @contextmanager
 def _progress() -> Iterator[Callable[[int, int], None] | None]:
     """A Rich progress bar on stderr while the dealer counts are computed (first run only)."""
-    from fourcards.poker import analysis as an
+    from fourcards.report.analyze import progress_bar
 
-    if an.counts_cached():
-        yield None
-        return
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    with Progress(TextColumn("exact dealer counts (first run, cached afterwards)"), BarColumn(),
-                  TextColumn("{task.completed}/{task.total} up ranks"), TimeElapsedColumn(),
-                  console=err_console, transient=True) as bar:
-        task = bar.add_task("counts", total=13)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
+    with progress_bar(err_console) as update:
         yield update
 
 
@@ -65,32 +53,29 @@ def analyze_cmd(
     ante_bonus: AnteBonusOpt = None,
     aces_up: AcesUpOpt = None,
     strategy: Annotated[
-        str, typer.Option("--strategy", help="optimal, simple, chart, or a CSV chart file.")
+        str, typer.Option("--strategy", help="optimal, simple, chart, a CSV chart file, or a policy "
+                                            "module:function (scored exactly over every deal).")
     ] = "optimal",
     as_json: JsonOpt = False,
     out: Annotated[Path | None, typer.Option("--out", dir_okay=False,
                                              help="Also write the report (JSON with --json) to FILE.")]
     = None,
+    xlsx: Annotated[Path | None, typer.Option("--xlsx", dir_okay=False,
+                                              help="Also write the par sheet as a spreadsheet (the xlsx "
+                                                   "extra: pip install 'fourcards[xlsx]').")] = None,
+    csv_dir: Annotated[Path | None, typer.Option("--csv", file_okay=False,
+                                                 help="Also write the par sheet as CSV files into DIR.")]
+    = None,
 ) -> None:
-    """Exact par sheet: house edge, element of risk, RTP, decisions, outcomes, Aces Up."""
-    from fourcards.poker import analysis as an
-    from fourcards.report import par_sheet as report
+    """Exact par sheet: house edge, element of risk, RTP, every wager's return table, hit frequency,
+    volatility index and hold intervals, Aces Up."""
+    from fourcards.report.analyze import run
 
     try:
-        r = _rules(rules, ante_bonus, aces_up)
-        with _progress() as progress:
-            counts = an.exact_counts(progress=progress)
-        sheet = an.par_sheet(r, strategy, counts=counts)
+        run(rules, ante_bonus, aces_up, strategy, as_json, out, xlsx, csv_dir, console=console,
+            err_console=err_console)
     except FourcardsError as exc:
         fail(str(exc))
-    if as_json:
-        text = json.dumps(sheet.to_dict(), indent=2)
-        print(text)
-        _emit(text + "\n", out)
-    else:
-        report.render(sheet, console)
-        if out is not None:
-            _emit(report.to_text(sheet), out)
 
 
 def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
@@ -119,15 +104,15 @@ def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
 def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None) -> None:
     from fourcards.poker import analysis as an
     from fourcards.poker import strategy as st
+    from fourcards.poker.exact.figures import figures_from_chart
     from fourcards.report.charts import chart_table, save_chart_png
 
     with _progress() as progress:
         counts = an.exact_counts(progress=progress)
     chart = st.optimal_chart(r, counts)
-    fig = {name: an.figures_from_decisions(counts, r, s.decisions, name)
-           for name, s in (("optimal", st.optimal_strategy(r, counts)),
-                           ("chart", chart.strategy(r, counts)),
-                           ("simple", st.simple_strategy(r)))}
+    fig = {"optimal": an.figures_from_decisions(counts, r, st.optimal_strategy(r, counts).decisions, "optimal"),
+           "chart": figures_from_chart(counts, r, chart.table, "chart"),
+           "simple": figures_from_chart(counts, r, st.simple_chart(r).table, "simple")}
     if png is not None:
         try:
             save_chart_png(chart, png, title=f"Four Card Poker ({r.name}): chart, house edge "

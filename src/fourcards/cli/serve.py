@@ -104,6 +104,7 @@ def serve(
 
     from fourcards.store import Store, StoreError
     from fourcards.web import create_app, invite
+    from fourcards.web.transport import SERVER_WS_OPTIONS
 
     if not math.isfinite(bot_delay):
         fail(f"--bot-delay must be a number of seconds from 0 to 10, got {bot_delay}")
@@ -135,10 +136,10 @@ def serve(
         console.print(f"fourcards web app listening on {host}:{port}  (database: {shown})")
     else:
         console.print(f"fourcards web app on [bold]{base}/[/bold]  (database: {shown})")
-    # no per-message deflate: views are a few kB on a LAN, and compressing each one for every
-    # seat was the server's largest single cost under load (docs/benchmarks.md)
-    options: dict = {"host": host, "port": port, "log_level": log_level.value, "ws_max_size": 65536,
-                     "ws_per_message_deflate": False, "proxy_headers": False, "server_header": False}
+    # the websocket transport reads messages of any size, keeping the first WS_MAX_CHARS + 1
+    # characters (a bigger one is answered 413), with no per-message deflate (web/transport.py)
+    options: dict = {"host": host, "port": port, "log_level": log_level.value, **SERVER_WS_OPTIONS,
+                     "proxy_headers": False, "server_header": False}
     if workers > 1:
         from uvicorn.supervisors import Multiprocess
 

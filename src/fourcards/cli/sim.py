@@ -34,10 +34,12 @@ from fourcards.inputs import (
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
                                              help="Seed (>= 0); default: a random seed, reported.")]
-WorkersOpt = Annotated[int, typer.Option("--workers", min=1, max=MAX_WORKERS,
-                                         help="Workers on this machine: 1 = this process; W > 1 = "
-                                         "W threads (Four Card Poker) or processes (Four of a Kind, when "
-                                         "the run is long enough to gain); a small run stays serial.")]
+WorkersOpt = Annotated[int | None, typer.Option("--workers", min=1, max=MAX_WORKERS, show_default=False,
+                                                help="Workers on this machine: 1 = this process; W > 1 = "
+                                                "W threads (Four Card Poker) or processes (Four of a Kind, when "
+                                                "the run is long enough to gain); a small run stays serial. "
+                                                "Default: the CPUs this process may use. The same --seed gives "
+                                                "the same result at any number of workers.")]
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", help="Address of a running Dask scheduler, "
                                                   "e.g. tcp://host:8786.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
@@ -94,11 +96,20 @@ def _counts_first(strategy: str, rules: Any) -> None:
         an.exact_counts(progress=progress)
 
 
-def _check_target(workers: int, scheduler: str | None) -> None:
-    if scheduler is not None and workers != 1:
-        fail("give --workers or --scheduler, not both")
+def _check_target(workers: int | None, scheduler: str | None) -> int:
+    """The number of local workers: ``--workers`` (default: the CPUs this process may use,
+    :func:`fourcards.sim.runner.usable_cpus`); 1 with ``--scheduler`` (the cluster's)."""
+    if scheduler is not None:
+        if workers is not None:
+            fail("give --workers or --scheduler, not both")
+        return 1
+    if workers is None:
+        from fourcards.sim.runner import usable_cpus
+
+        return usable_cpus()
     if workers < 1:
         fail(f"--workers must be a whole number >= 1, got {workers}")
+    return workers
 
 
 def _check_extras(command: str, scheduler: str | None, plot: Path | None) -> None:
@@ -127,7 +138,7 @@ def poker_simulate(
     aces_up_bet: Annotated[int, typer.Option("--aces-up-bet", min=0, max=MAX_WAGER,
                                              help="Aces Up bet per round in chips (0: none).")] = 0,
     seed: SeedOpt = None,
-    workers: WorkersOpt = 1,
+    workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
     session_hands: Annotated[int | None, typer.Option("--session-hands", min=1, max=MAX_SESSION_HANDS,
@@ -143,7 +154,7 @@ def poker_simulate(
     from fourcards.report.plots import check_plot_path, plot_poker
     from fourcards.sim.poker import exact_house_edge, load_sim_strategy, session_paths, simulate_poker
 
-    _check_target(workers, scheduler)
+    workers = _check_target(workers, scheduler)
     try:
         _check_extras("fourcards poker simulate", scheduler, plot)
         if plot is not None:
@@ -233,7 +244,7 @@ def kind_simulate(
                                               help="Chips per seat at the start of every deal "
                                               "(default 40 antes).")] = None,
     seed: SeedOpt = None,
-    workers: WorkersOpt = 1,
+    workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
     plot: PlotOpt = None,
@@ -247,7 +258,7 @@ def kind_simulate(
     from fourcards.report.plots import check_plot_path, plot_kind
     from fourcards.sim.kind import simulate_kind
 
-    _check_target(workers, scheduler)
+    workers = _check_target(workers, scheduler)
     try:
         _check_extras("fourcards kind simulate", scheduler, plot)
         if plot is not None:

@@ -49,13 +49,14 @@ uncalled); once a round ends its bets join the pots.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from fourcards.cards import FULL_DECK, Card, make_rng, parse_card
-from fourcards.engine import seat_label
+from fourcards.engine import check_void_reason, seat_label
 from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.history import (
@@ -505,7 +506,8 @@ class Game:
                 amount outside the range, a chance record when no card is due;
                 the state is left exactly unchanged.
             IllegalChanceError: a card that is not in the deck, or dealt or turned
-                to the wrong player.
+                to the wrong player; a record whose card is neither a :class:`Card` nor
+                text that parses to one (``"9h"`` and ``"9♥"`` are the same card).
         """
         if isinstance(action, (DealCard, TurnCard)):
             self._apply_chance_record(action)
@@ -569,6 +571,7 @@ class Game:
 
     def _void(self, op: Void) -> None:
         """The host's ruling: refund every seat what it put in; the deal ends (returns 0)."""
+        check_void_reason(op.reason)
         if self.is_terminal:
             raise IllegalActionError(f"the deal is already {self.phase.value}; it cannot be voided")
         for s in range(self.n_seats):
@@ -698,8 +701,11 @@ class Game:
             raise IllegalActionError(self._no_chance_reason())
         if step != want:
             raise IllegalActionError(f"cannot {want} a card now: the chance step is to {step} one")
-        card = op.card
-        if not isinstance(card, Card) or card not in self._in_deck:
+        try:
+            card = parse_card(op.card)  # a Card, or its text ("9h" and "9♥" are one card)
+        except CardError as exc:
+            raise IllegalChanceError(f"the card to {want}: {exc}") from None
+        if card not in self._in_deck:
             raise IllegalChanceError(f"card {card} is not in the deck (dealt or turned already)")
         if isinstance(op, DealCard):
             to = self._deal_queue[0]
@@ -975,37 +981,59 @@ class Game:
             HistoryError: no ``start`` record first, other rules than ``rules``, a
                 malformed record, or the replay differs from the records (a
                 tampered or inconsistent history).
-            IllegalActionError: a recorded action is illegal.
+            IllegalActionError: a recorded action is illegal, or a record is malformed (a
+                void's reason that is not text...; never a ``TypeError``);
+                ``IllegalChanceError`` for a dealt or turned card that is neither a
+                :class:`Card` nor the text of one, or that cannot come then.
         """
-        records = [op if isinstance(op, Op) else op_from_dict(dict(op)) for op in history]
+        records = [op if isinstance(op, Op) else op_from_dict(dict(op) if isinstance(op, Mapping) else op)
+                   for op in history]
         if not records or not isinstance(records[0], Start):
             raise HistoryError("a hand history must begin with a 'start' record")
         start = records[0]
-        played = KindRules.from_dict(dict(start.rules))
+        try:
+            played = KindRules.from_dict(dict(start.rules))
+        except (TypeError, ValueError) as exc:  # RulesError included
+            raise HistoryError(f"malformed start record: {exc}") from None
         if rules is not None and played.with_(name=rules.name) != rules:
             raise HistoryError(f"the history was played under other rules: {start.rules}")
+        for i, op in enumerate(records):  # cards as Card objects ("9h" and "9♥" are one card)
+            if isinstance(op, (DealCard, TurnCard, ReturnCard)):
+                try:
+                    records[i] = dataclasses.replace(op, card=parse_card(op.card))
+                except CardError as exc:
+                    raise IllegalChanceError(f"record {i}: {exc}") from None
         script = [op.card for op in records if isinstance(op, (DealCard, TurnCard))]
         # a forfeit may come while the deal waits for a card (FOAK-17): the cards recorded after it
         # are given only once it is applied, so that none is dealt or turned before it
         cuts = [*_cards_before_each_forfeit(records), len(script)]
-        game = cls(played, list(start.stacks), start.button, cards=script[:cuts[0]], seat_labels=seat_labels)
+        try:
+            game = cls(played, list(start.stacks), start.button, cards=script[:cuts[0]], seat_labels=seat_labels)
+        except (RulesError, TypeError) as exc:
+            raise HistoryError(f"bad start record: {exc}") from None
+        except CardError as exc:  # a recorded card that cannot come then (one dealt twice)
+            raise IllegalChanceError(f"the recorded cards: {exc}") from None
         forfeits = 0
-        for i, op in enumerate(records):
-            if isinstance(op, Forfeit):
-                game.apply(op)
-                forfeits += 1
-                game._script = list(reversed(script[cuts[forfeits - 1]:cuts[forfeits]])) + game._script
-                game._advance()
-            elif isinstance(op, Void):
-                game.apply(op)
-            elif isinstance(op, PlayerAction):
-                if game.actor != op.seat:
-                    acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
-                            else f"seat index {op.seat!r}")
-                    due = "nobody" if game.actor is None else game.label(game.actor)
-                    raise HistoryError(f"record {i}: {acts} acts but {due} is to act")
-                kind = ActionKind(op.kind)
-                game.apply(Action(kind, op.amount))
+        try:
+            for i, op in enumerate(records):
+                if isinstance(op, Forfeit):
+                    game.apply(op)
+                    forfeits += 1
+                    game._script = list(reversed(script[cuts[forfeits - 1]:cuts[forfeits]])) + game._script
+                    game._advance()
+                elif isinstance(op, Void):
+                    game.apply(op)
+                elif isinstance(op, PlayerAction):
+                    if game.actor != op.seat:
+                        acts = (game.label(op.seat) if isinstance(op.seat, int) and 0 <= op.seat < game.n_seats
+                                else f"seat index {op.seat!r}")
+                        due = "nobody" if game.actor is None else game.label(game.actor)
+                        raise HistoryError(f"record {i}: {acts} acts but {due} is to act")
+                    game.apply(Action(op.kind, op.amount))  # type: ignore[arg-type]  # Action checks the kind and amount
+        except IllegalActionError:
+            raise
+        except CardError as exc:  # a recorded card that cannot come then (one dealt twice)
+            raise IllegalChanceError(f"the recorded cards: {exc}") from None
         got = game.history
         if len(got) < len(records) or any(a != b for a, b in zip(got, records)):
             for i, (a, b) in enumerate(zip(got, records)):

@@ -229,7 +229,10 @@ def op_from_dict(data: dict[str, Any]) -> Op:
         HistoryError: unknown ``op`` or bad fields.
     """
     if isinstance(data, dict) and "op" not in data and data.get("kind") == "void":
-        return Void(str(data.get("reason", "host ruling")))
+        reason = data.get("reason", "host ruling")
+        if not isinstance(reason, str):
+            raise HistoryError(f"malformed 'void' record {data!r:.200}: the reason must be text")
+        return Void(reason)
     try:
         cls = _OPS[data["op"]]
     except (KeyError, TypeError):

@@ -13,7 +13,9 @@ one module per job (every public name below is re-exported here):
 * :mod:`~fourcards.poker.exact.hand_ev` - one hand's EVs (:func:`hand_ev`);
 * :mod:`~fourcards.poker.exact.aces_up` - the Aces Up return (:func:`aces_up`);
 * :mod:`~fourcards.poker.exact.par_sheet` - :func:`analyze` (a strategy by name)
-  and the par sheet (:func:`par_sheet`).
+  and the par sheet (:func:`par_sheet`);
+* :mod:`~fourcards.poker.exact.returns` - every wager's return table and the par sheet
+  figures that follow from it (hit frequency, volatility index, hold intervals).
 
 The pay-table-independent core is :func:`exact_counts`: for every player
 five-card hand ``P`` and every dealer up card ``u`` the number of dealer
@@ -50,6 +52,7 @@ from fourcards.poker.exact.figures import (
     OutcomeRow,
     bonus_pays,
     ev_numerators,
+    figures_from_chart,
     figures_from_decisions,
     option_name,
     options,
@@ -57,8 +60,10 @@ from fourcards.poker.exact.figures import (
 )
 from fourcards.poker.exact.hand_ev import HandEV, hand_ev
 from fourcards.poker.exact.par_sheet import ParSheet, analyze, par_sheet
+from fourcards.poker.exact.returns import ReturnRow, ReturnTable, aces_up_table, game_tables
 from fourcards.poker.exact.tables import (
     N_DEALER_HANDS,
+    N_DEALS,
     N_HANDS5,
     N_HANDS_PER_UP,
     N_PLAYER_UP_PAIRS,
@@ -84,6 +89,11 @@ __all__ = [
     "aces_up",
     "ParSheet",
     "par_sheet",
+    "ReturnRow",
+    "ReturnTable",
+    "game_tables",
+    "aces_up_table",
+    "N_DEALS",
     "option_name",
     # also public (used by strategies, the simulator and tests)
     "N_HANDS5",
@@ -99,5 +109,6 @@ __all__ = [
     "ev_numerators",
     "OutcomeRow",
     "figures_from_decisions",
+    "figures_from_chart",
     "aces_up_counts",
 ]

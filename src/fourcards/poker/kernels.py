@@ -9,8 +9,9 @@ build them ahead of time; :mod:`fourcards.poker.analysis` calls them through
 * :func:`sweep_up_rank` - the dealer counts of every player-hand orbit against one
   up rank (inclusion-exclusion, swept by hand value);
 * :func:`count_one` - one hand's counts by direct enumeration;
-* :func:`accumulate`, :func:`optimal_decisions`, :func:`chart_sums` - one pass over
-  the counts for the figures of a strategy, the optimal decisions, the best chart;
+* :func:`accumulate`, :func:`optimal_decisions`, :func:`class_sums` - one pass over
+  the counts for the figures of a strategy, the optimal decisions, the sums by hand class
+  and up rank (every chart's figures, the best chart);
 * :func:`decide` - vectorised decisions from a decision table (parallel; JIT only).
 """
 
@@ -21,7 +22,7 @@ import numpy as np
 from fourcards.jit import nb
 
 __all__ = ["colex_combos5", "best5_all", "orbits", "sweep_up_rank", "count_one", "accumulate",
-           "optimal_decisions", "chart_sums", "decide", "pack5"]
+           "optimal_decisions", "class_sums", "decide", "pack5"]
 
 _N2, _N3, _N4 = 1326, 22100, 270725
 
@@ -342,17 +343,19 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
 
 
 @nb.njit(cache=True, nogil=True)
-def count_one(player, up, player_rank, table4, binom, out):
-    """``out[:] = (le, lt)`` for one hand by direct enumeration of the 1,370,754 dealer completions.
+def count_one(player, up, dead, player_rank, table4, binom, out):
+    """``out[:] = (le, lt)`` for one hand by direct enumeration of the dealer completions: the up card
+    and five of the cards that are neither the player's, the up card nor in the ``dead`` mask (bit
+    ``c`` for card ``c``: other players' cards; 0 for none: all 1,370,754 completions).
 
-    The 46 unseen cards are relabelled 0..45; the best four of every 4-subset and
+    The unseen cards are relabelled 0..n-1; the best four of every 4-subset and
     of every 3-subset plus the up card are tabulated first (local colex indices),
     so each dealer hand costs 15 look-ups in small tables.
     """
     rest = np.empty(46, np.int64)
     k = 0
     for c in range(52):
-        if c == up:
+        if c == up or (dead >> c) & 1:
             continue
         hit = False
         for p in range(5):
@@ -361,9 +364,10 @@ def count_one(player, up, player_rank, table4, binom, out):
         if not hit:
             rest[k] = c
             k += 1
+    nr = k
     q = np.empty(4, np.int64)
     v3 = np.empty(binom[46, 3], np.uint16)
-    for c in range(2, 46):
+    for c in range(2, nr):
         for b in range(1, c):
             for a in range(b):
                 m = 0
@@ -380,7 +384,7 @@ def count_one(player, up, player_rank, table4, binom, out):
                 v3[a + binom[b, 2] + binom[c, 3]] = table4[binom[q[0], 1] + binom[q[1], 2] + binom[q[2], 3]
                                                           + binom[q[3], 4]]
     v4 = np.empty(binom[46, 4], np.uint16)
-    for d in range(3, 46):
+    for d in range(3, nr):
         for c in range(2, d):
             for b in range(1, c):
                 for a in range(b):
@@ -388,7 +392,7 @@ def count_one(player, up, player_rank, table4, binom, out):
                         binom[rest[a], 1] + binom[rest[b], 2] + binom[rest[c], 3] + binom[rest[d], 4]]
     le = 0
     lt = 0
-    for e in range(4, 46):
+    for e in range(4, nr):
         for d in range(3, e):
             for c in range(2, d):
                 # triples and quads not involving a, b
@@ -504,23 +508,19 @@ def optimal_decisions(le, valid, bonus, n, lo, hi, out):
 
 
 @nb.njit(cache=True, nogil=True)
-def chart_sums(le, weight, cls, bonus, n, opts, sums):
-    """``sums[i, class, ur]`` += weight x EV (times n) of option ``opts[i]`` over every entry.
-
-    EV of fold ``-n``, of play ``k`` ``(1 + k)(2 le - n) + bonus n``; ``cls[orbit]`` is the
-    hand class (:data:`fourcards.poker.strategy.HAND_CLASSES`), ``bonus[orbit]`` the ante bonus pay.
-    """
+def class_sums(le, lt, weight, cls, out):
+    """``out[class, ur, :]`` += (weight, weight x ``lt``, weight x ``le``) over every entry: one pass
+    over the ``(13, n_orbits)`` counts; ``cls[orbit]`` is the hand class
+    (:data:`fourcards.poker.strategy.HAND_CLASSES`). Charts' figures follow from these sums."""
     for ur in range(le.shape[0]):
         for o in range(le.shape[1]):
             w = weight[ur, o]
             if w == 0:
                 continue
-            margin = 2 * np.int64(le[ur, o]) - n
             c = cls[o]
-            for i in range(opts.shape[0]):
-                k = opts[i]
-                ev = -n if k == 0 else (1 + k) * margin + bonus[o] * n
-                sums[i, c, ur] += w * ev
+            out[c, ur, 0] += w
+            out[c, ur, 1] += w * lt[ur, o]
+            out[c, ur, 2] += w * le[ur, o]
     return 0
 
 

@@ -112,8 +112,8 @@ def check_payout(rules: PokerRules, player: str, dealer: str, *, up: str | None 
         rules: the rules (pay tables, legal play bets, whether the Aces Up bet needs an
             ante, win cap).
         player: the player's five cards as text (``"9h 9d 9s Kc 3d"``, ``"10h"``,
-            ``"T♥"``; spaces or commas); dealer: the dealer's six; up: the dealer's up
-            card, or None.
+            ``"T♥"``; spaces or commas, or written together as seed 002 does:
+            ``"9♥9♦9♠K♣3♦"``); dealer: the dealer's six; up: the dealer's up card, or None.
         ante, aces_up: the wagers in chips (>= 0); play: the play bet in chips, or
             None; fold: the player folds. With an ante, exactly one of ``play`` and
             ``fold``.

@@ -50,7 +50,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from fourcards.cards import Card, Deck, check_distinct, make_rng, parse_card, parse_cards
-from fourcards.engine import seat_label
+from fourcards.engine import check_void_reason, seat_label
 from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
 from fourcards.hands import HandValue, best_hand
 from fourcards.poker.rules import PokerRules
@@ -348,6 +348,45 @@ class LegalAction:
         return d
 
 
+def _record_cards(cards: object, what: str) -> tuple[Card, ...] | None:
+    """The cards of a deal record's hand or dealer's hand: a list or tuple of :class:`Card`
+    objects or text that parses to one card each (``None``: hidden, kept for the check).
+
+    Raises:
+        IllegalChanceError: anything else, naming ``what``.
+    """
+    if cards is None:
+        return None
+    if not isinstance(cards, (tuple, list)):
+        raise IllegalChanceError(f"{what} must be a list of cards, got {cards!r:.60}")
+    try:
+        return tuple(parse_card(c) for c in cards)
+    except CardError as exc:
+        raise IllegalChanceError(f"{what}: {exc}") from None
+
+
+def _deal_of_cards(d: Deal) -> Deal:
+    """The deal record ``d`` with every card a :class:`Card` (see :func:`_record_cards`).
+
+    Raises:
+        IllegalActionError: ``hands`` is not a list of (player, cards) pairs.
+        IllegalChanceError: a card that is neither a :class:`Card` nor the text of one.
+    """
+    if not isinstance(d.hands, (tuple, list)) or not all(isinstance(h, (tuple, list)) and len(h) == 2
+                                                         for h in d.hands):
+        raise IllegalActionError(f"a deal's hands must be (player, five cards) pairs, got {d.hands!r:.80}")
+    for p, _ in d.hands:
+        if not _is_chips(p):
+            raise IllegalChanceError(f"a deal's hands are given to players (0-based whole numbers), got {p!r:.40}")
+    hands = tuple((p, _record_cards(h, f"the cards of {seat_label(p)}")) for p, h in d.hands)
+    dealer = _record_cards(d.dealer, "the dealer's cards")
+    try:
+        up = parse_card(d.up_card)
+    except CardError as exc:
+        raise IllegalChanceError(f"the up card: {exc}") from None
+    return Deal(hands, dealer, up)
+
+
 def _player_of(data: Mapping[str, Any]) -> int:
     """The 0-based player of a record: ``"player"``, or a legacy 1-based ``"seat"``."""
     if "player" in data:
@@ -386,7 +425,10 @@ def action_from_dict(data: Mapping[str, Any]) -> Record:
         if kind == "play":
             return Play(_player_of(data), int(data["amount"]))
         if kind == "void":
-            return Void(str(data.get("reason", "host ruling")))
+            reason = data.get("reason", "host ruling")
+            if not isinstance(reason, str):
+                raise TypeError(f"the reason must be text, got {reason!r}")
+            return Void(reason)
         if kind == "forfeit":
             return Forfeit(_player_of(data))
     except (KeyError, TypeError, ValueError) as exc:
@@ -676,9 +718,11 @@ class PokerRound:
         """``"deal"`` while the deal may be made (wagers phase, someone has wagered), else ``None``."""
         return "deal" if self.phase is Phase.WAGERS and self.wagers else None
 
-    def play_amounts(self, player: int) -> list[int]:
-        """The legal play bets of ``player`` in chips (increasing; :meth:`PokerRules.play_amounts`)."""
-        return list(self.rules.play_amounts(self.wagers[player].ante))
+    def play_amounts(self, player: int) -> Sequence[int]:
+        """The legal play bets of ``player`` in chips, increasing (:meth:`PokerRules.play_amounts`:
+        a ``range`` when any whole amount is allowed - never a list as long as the range, which
+        the table's limits decide - or the fixed amounts as a tuple)."""
+        return self.rules.play_amounts(self.wagers[player].ante)
 
     def legal_actions(self, player: int | None = None) -> list[LegalAction]:
         """What may be done now: every option (``player=None``) or ``player``'s own.
@@ -774,7 +818,12 @@ class PokerRound:
             IllegalActionError: wrong phase, out of turn, a player not at the table,
                 an amount outside the rules or table limits, after the end; a forfeit
                 that has nothing to forfeit.
-            IllegalChanceError: a deal with impossible cards (also a ``CardError``).
+            IllegalChanceError: a deal with impossible cards (also a ``CardError``): a card
+                that is neither a :class:`Card` nor text that parses to one (the deal is
+                recorded with the parsed cards: ``"9h"`` and ``"9♥"`` are one card), a card
+                twice, the wrong number. A malformed record of any kind is an
+                ``IllegalActionError``, never a ``TypeError``; a void's reason must be text
+                (:func:`fourcards.engine.check_void_reason`).
         """
         if isinstance(action, PlaceWagers):
             self._check_wagers(action)
@@ -787,7 +836,7 @@ class PokerRound:
                 raise IllegalActionError(f"{who} has no wagers to take back")
             del self.wagers[action.player]
         elif isinstance(action, Deal):
-            self._check_deal(action)
+            action = self._check_deal(action)
             assert action.dealer is not None
             self.hands = {p: h for p, h in action.hands if h is not None}
             self.dealer_cards = action.dealer
@@ -800,6 +849,7 @@ class PokerRound:
             self._check_forfeit(action)
             self.decisions[action.player] = action
         elif isinstance(action, Void):
+            check_void_reason(action.reason)
             if self.is_terminal:
                 raise IllegalActionError(f"the round is already {self.phase.value}; it cannot be voided")
             self.phase = Phase.VOIDED
@@ -876,10 +926,22 @@ class PokerRound:
 
         Raises:
             HistoryError: no start record and no ``players``, a start record
-                elsewhere or disagreeing with ``players``, a malformed record.
-            IllegalActionError: a recorded action is illegal.
+                elsewhere or disagreeing with ``players``, a record's JSON form that is
+                no record.
+            IllegalActionError: a recorded action is illegal, or a record object is
+                malformed (never a ``TypeError``); ``IllegalChanceError`` for a deal
+                whose cards are not cards or cannot be dealt.
         """
-        records = [item if not isinstance(item, Mapping) else action_from_dict(item) for item in history]
+        records: list[Any] = []
+        for i, item in enumerate(history):
+            if isinstance(item, Mapping):
+                try:
+                    item = action_from_dict(item)
+                except CardError as exc:
+                    if isinstance(exc, IllegalChanceError):
+                        raise
+                    raise IllegalChanceError(f"record {i + 1}: {exc}") from None
+            records.append(item)
         if records and isinstance(records[0], Start):
             start = records.pop(0)
             assert isinstance(start, Start)
@@ -932,16 +994,20 @@ class PokerRound:
             if a.ante == 0 and r.aces_up_requires_ante:
                 raise IllegalActionError(f"{who}: under the {r.name} rules the Aces Up bet needs an ante")
 
-    def _check_deal(self, d: Deal) -> None:
+    def _check_deal(self, given: Deal) -> Deal:
+        """``given`` checked in full, its cards as :class:`Card` objects (text parsed: ``"9h"``
+        and ``"9♥"`` are one card): the record to apply. Raises ``IllegalActionError`` for a
+        malformed record, ``IllegalChanceError`` for cards that cannot be dealt now."""
         self._check_phase(Phase.WAGERS, "deal")
         if not self.wagers:
             raise IllegalActionError("cannot deal: no seat has placed a wager")
+        d = _deal_of_cards(given)
         dealt = [p for p, _ in d.hands]
         if sorted(dealt) != sorted(self.wagers):
             raise IllegalChanceError(
                 "the deal must give cards to exactly the seats with wagers "
                 f"({', '.join(seat_label(p) for p in sorted(self.wagers))}), "
-                f"got {', '.join(seat_label(p) if _is_chips(p) else repr(p) for p in dealt) or 'none'}")
+                f"got {', '.join(seat_label(p) for p in dealt) or 'none'}")
         if d.dealer is None or any(h is None for _, h in d.hands):
             raise IllegalChanceError("a deal with hidden cards (a player's view of it) cannot be applied")
         for p, h in d.hands:
@@ -955,6 +1021,7 @@ class PokerRound:
             check_distinct(d.dealer, *(h for _, h in d.hands if h is not None))
         except CardError as exc:
             raise IllegalChanceError(str(exc)) from None
+        return d
 
     def _check_decision(self, a: Fold | Play) -> None:
         self._check_player(a.player)

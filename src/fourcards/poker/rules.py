@@ -313,7 +313,11 @@ class PokerRules:
         return tuple(self.play_amounts(1))
 
     def play_amount_allowed(self, ante: int, amount: int) -> bool:
-        """Whether ``amount`` chips is a legal play bet on an ante of ``ante`` chips (:meth:`play_amounts`)."""
+        """Whether ``amount`` chips is a legal play bet on an ante of ``ante`` chips (:meth:`play_amounts`):
+        a whole number in the range, in constant time (``x in range`` scans the range for
+        anything but an ``int``)."""
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            return False
         return amount in self.play_amounts(ante)
 
     def describe_play_bets(self, ante: int | None = None) -> str:

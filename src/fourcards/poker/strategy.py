@@ -37,10 +37,11 @@ from typing import Any
 import numpy as np
 
 from fourcards.cards import Card, Rank, parse_rank
+from fourcards.csvtext import csv_text
 from fourcards.errors import CardError, RulesError
-from fourcards.hands import BINOM, CATEGORY_OF_DENSE, DENSE_CODES, N_VALUES
+from fourcards.hands import BINOM, N_VALUES
 from fourcards.poker.exact.counts import ExactCounts, counts_cached, exact_counts
-from fourcards.poker.exact.figures import _as_rules, bonus_pays, options
+from fourcards.poker.exact.figures import _as_rules, bonus_pays, class_of_rank, class_sums, options
 from fourcards.poker.exact.hand_ev import HandEV, hand_ev
 from fourcards.poker.exact.tables import (
     N_DEALER_HANDS,
@@ -98,23 +99,16 @@ def _class_label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _build_class_of_rank() -> np.ndarray:
-    cat = CATEGORY_OF_DENSE.astype(np.int64)
-    top = ((DENSE_CODES >> 12) & 0xF).astype(np.int64)
-    out = np.where(cat == 0, top - 2, np.where(cat == 1, 13 + top - 2, 26 + cat - 2))
-    return out.astype(np.uint8)
-
-
 #: Hand class id (index into :data:`HAND_CLASSES`) of each dense hand rank.
-hand_class_of_rank: np.ndarray = _build_class_of_rank()
-hand_class_of_rank.setflags(write=False)
+hand_class_of_rank: np.ndarray = class_of_rank()
 assert len(hand_class_of_rank) == N_VALUES
 
 
 @cache
 def _present_classes() -> list[int]:
     """Class ids that occur as a player's best four of five."""
-    return sorted(set(np.unique(hand_class_of_rank[base_tables().orbit_rank]).tolist()))
+    seen = np.bincount(hand_class_of_rank[base_tables().orbit_rank], minlength=len(HAND_CLASSES))
+    return np.flatnonzero(seen).tolist()
 
 
 # ---------------------------------------------------------------------------
@@ -306,13 +300,10 @@ class StrategyChart:
         return out
 
     def to_csv(self) -> str:
-        """CSV text: ``hand,2,3,...,A`` then one row per merged class (fold/1x/2x/3x)."""
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["hand", *_UP_CHARS])
-        for key, _, row in self.rows():
-            w.writerow([key, *[_DEC_TEXT[int(v)] for v in row]])
-        return buf.getvalue()
+        """CSV text: ``hand,2,3,...,A`` then one row per merged class (fold/1x/2x/3x), written by
+        :func:`fourcards.csvtext.csv_text` like every CSV of fourcards."""
+        return csv_text([["hand", *_UP_CHARS], *([key, *[_DEC_TEXT[int(v)] for v in row]]
+                                                 for key, _, row in self.rows())], lineterminator="\n")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``name``, ``up_ranks`` (``"2"``..``"A"``) and :meth:`rows` as ``{hand, label, decisions}``,
@@ -412,13 +403,15 @@ def optimal_chart(rules: PokerRules | str = "live", counts: ExactCounts | None =
     rules = _as_rules(rules)
     counts = counts or exact_counts()
     opts = options(rules)
-    cls = hand_class_of_rank[counts.tables.orbit_rank].astype(np.int64)
-    bonus = bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
-    # the EVs of analysis.ev_numerators summed by (option, class, up rank), exact in int64, in one pass
-    sums = np.zeros((len(opts), 32, 13), dtype=np.int64)
-    _kernels().chart_sums(counts.le, counts.weight, cls, bonus, N_DEALER_HANDS,
-                             np.asarray(opts, dtype=np.int64), sums)
-    best = np.argmax(sums, axis=0)  # the first maximum: the smaller wager on a tie
+    sums = class_sums(counts)  # (class, up rank): weights, weight x le
+    w, wle = sums[:, :, 0], sums[:, :, 2]
+    cat_bonus = np.array(rules.ante_bonus.pays_by_category(), dtype=np.int64)
+    cls_cat = np.array([0] * 13 + [1] * 13 + [2, 3, 4, 5, 6, 7], dtype=np.int64)  # HAND_CLASSES' categories
+    bonus = cat_bonus[cls_cat][:, None]
+    n = N_DEALER_HANDS
+    # the total EV (x n) of each option over the hands of each class against each up rank, exact
+    ev = np.stack([-n * w if k == 0 else (1 + k) * (2 * wle - n * w) + bonus * n * w for k in opts])
+    best = np.argmax(ev, axis=0)  # the first maximum: the smaller wager on a tie
     table = np.asarray(opts, dtype=np.uint8)[best]
     return StrategyChart("chart", table)
 

@@ -10,9 +10,10 @@ import io
 from fractions import Fraction
 from typing import Any
 
-from fourcards.poker.analysis import N_HANDS5, GameFigures, ParSheet
+from fourcards.poker.analysis import GameFigures, ParSheet
+from fourcards.poker.exact.returns import CONFIDENCES, HOLD_ROUNDS, VOLATILITY_CONFIDENCES, ReturnTable
 
-__all__ = ["strategy_rows", "renderables", "render", "to_text"]
+__all__ = ["WAGER_NAMES", "strategy_rows", "return_table", "wager_figures", "hold_table", "renderables", "render", "to_text"]
 
 
 def _pct(x: Fraction | float, digits: int = 4) -> str:
@@ -60,14 +61,11 @@ def renderables(sheet: ParSheet) -> list[Any]:
     t.add_row("P(lose)", f"{float(g.lose):.6f}")
     out.append(t)
 
-    o = Table(title="Outcomes (per ante)")
-    for col in ("decision", "hand", "result", "net", "probability", "return"):
-        o.add_column(col, justify="right" if col in ("net", "probability", "return") else "left")
-    for row in g.outcomes:
-        o.add_row(row.option, row.hand, row.result, f"{row.net:+d}", f"{float(row.probability):.8f}",
-                  f"{float(row.contribution):+.6f}")
-    o.add_row("total", "", "", "", "1", f"{float(g.expected_value):+.6f}")
-    out.append(o)
+    out.append(wager_figures(sheet))
+    out.append(return_table(sheet.wagers["game"]))
+    out.append(return_table(sheet.wagers["ante_play"]))
+    out.append(return_table(sheet.wagers["ante_bonus"]))
+    out.append(hold_table(sheet.wagers["game"]))
 
     s = Table(title="Strategies compared")
     for col in ("strategy", "house edge", "element of risk", "RTP", "avg total bet", "cost vs optimal"):
@@ -77,16 +75,11 @@ def renderables(sheet: ParSheet) -> list[Any]:
                   f"{float(f.average_total_bet):.4f}", _pct(f.house_edge - sheet.optimal.house_edge))
     out.append(s)
 
-    a = Table(title=f"Aces Up {sheet.aces_up.table}: return {_pct(sheet.aces_up.return_)}, "
-                    f"house edge {_pct(sheet.aces_up.house_edge)}, standard deviation "
-                    f"{sheet.aces_up.standard_deviation:.6f} per unit bet")
-    for col in ("hand", "pays", "count", "probability", "return"):
-        a.add_column(col, justify="left" if col == "hand" else "right")
-    for _, label, p, c in sheet.aces_up.hands:
-        a.add_row(label, f"{p} to 1" if p >= 0 else "loses", f"{c:,}", f"{c / N_HANDS5:.8f}",
-                  f"{c * (p + 1) / N_HANDS5:.6f}" if p >= 0 else "0")
-    a.add_row("total", "", f"{N_HANDS5:,}", "1", f"{float(sheet.aces_up.return_):.6f}")
-    out.append(a)
+    au = sheet.aces_up
+    out.append(return_table(sheet.wagers["aces_up"],
+                            f"Aces Up {au.table}: return {_pct(au.return_)}, house edge {_pct(au.house_edge)}, "
+                            f"standard deviation {au.standard_deviation:.6f} per unit bet"))
+    out.append(hold_table(sheet.wagers["aces_up"]))
 
     n = Table(title="Aces Up: named pay tables")
     for col in ("table", "return", "house edge"):
@@ -95,6 +88,60 @@ def renderables(sheet: ParSheet) -> list[Any]:
         n.add_row(str(named.table), _pct(named.return_), _pct(named.house_edge))
     out.append(n)
     return out
+
+
+#: Short names of the wagers (:attr:`ParSheet.wagers` keys) for tables and sheet names.
+WAGER_NAMES = {"game": "Base game", "ante_play": "Ante and play", "ante_bonus": "Ante bonus", "aces_up": "Aces Up"}
+
+
+def return_table(table: ReturnTable, title: str | None = None) -> Any:
+    """A wager's return table as a Rich table: outcome, pays, combinations, probability, return
+    (pays x probability), and the total row (its return is the wager's expected value)."""
+    from rich.table import Table
+
+    t = Table(title=title or f"{table.title}: return table (per {table.unit})")
+    for col in ("outcome", "pays", "combinations", "probability", "return"):
+        t.add_column(col, justify="left" if col == "outcome" else "right")
+    for row in table.rows:
+        t.add_row(row.outcome, f"{row.pays:+d}", f"{row.combinations:,}", f"{float(table.probability(row)):.10f}",
+                  f"{float(table.contribution(row)):+.8f}")
+    t.add_row("total", "", f"{table.deals:,}", "1", f"{float(table.expected_value):+.8f}")
+    return t
+
+
+def wager_figures(sheet: ParSheet) -> Any:
+    """The par sheet figures of every wager (:attr:`ParSheet.wagers`) as one Rich table."""
+    from rich.table import Table
+
+    t = Table(title="Par sheet: every wager (per unit: the ante, or the Aces Up bet)")
+    cols = ["wager", "return per unit", "return per total wagered", "hit frequency", "standard deviation",
+            *(f"volatility index {c * 100:g}%" for c in VOLATILITY_CONFIDENCES)]
+    for col in cols:
+        t.add_column(col, justify="left" if col == "wager" else "right")
+    for key, table in sheet.wagers.items():
+        t.add_row(WAGER_NAMES.get(key, table.title), _pct(table.expected_value), _pct(-table.element_of_risk),
+                  f"{float(table.hit_frequency):.6f}", f"{table.standard_deviation:.6f}",
+                  *(f"{table.volatility_index(c):.4f}" for c in VOLATILITY_CONFIDENCES))
+    return t
+
+
+def hold_table(table: ReturnTable) -> Any:
+    """The hold intervals of a wager per total wagered: after 100 ... 1,000,000 rounds, the range
+    the house's hold falls in with 90, 95 and 99 % probability (normal approximation)."""
+    from rich.table import Table
+
+    t = Table(title=f"{table.title}: hold per total wagered after N rounds, % "
+                    f"(expected {_pct(table.element_of_risk, 3)})")
+    t.add_column("rounds", justify="right")
+    for c in CONFIDENCES:
+        t.add_column(f"{c * 100:g}% interval", justify="right")
+    for n in HOLD_ROUNDS:
+        cells = []
+        for c in CONFIDENCES:
+            lo, hi = table.hold_interval(n, c, per_total_wagered=True)
+            cells.append(f"{lo * 100:+.2f} to {hi * 100:+.2f}")
+        t.add_row(f"{n:,}", *cells)
+    return t
 
 
 def render(sheet: ParSheet, console: Any) -> None:

@@ -7,7 +7,14 @@
   dealt and settled by the simulator's numba kernels.
 * :func:`kind_env` - Four of a Kind as a PettingZoo AEC environment with action
   masks (the integer encoding of spread-limit bets and raises is
-  :mod:`fourcards.rl.encoding`).
+  :mod:`fourcards.rl.encoding`); :func:`kind_session_env` - deal after deal, the
+  stacks carried over, the button rotating, players busting out.
+* :class:`KindVectorEnv` - many Four of a Kind deals at once (numba), every seat
+  played by the caller (:mod:`fourcards.rl.kind_vector`; numpy and numba only).
+* :func:`policy_bot` / :func:`poker_policy_bot` - a (tensor, mask) policy as a bot
+  plug-in of either game (:mod:`fourcards.rl.bots`); :class:`LearnedKindBot` - the
+  Four of a Kind bot learned on :class:`KindVectorEnv` (a table of numbers shipped
+  with the package).
 * :func:`train_chart` - a tabular learner whose decision chart the exact analysis scores.
 
 The OpenSpiel games are registered by ``import fourcards.openspiel``. Both the
@@ -24,16 +31,37 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["PokerEnv", "PokerVectorEnv", "kind_env", "KindEnv", "train_chart", "ChartLearner"]
+__all__ = ["PokerEnv", "PokerVectorEnv", "kind_env", "KindEnv", "kind_session_env", "KindSessionEnv",
+           "KindVectorEnv", "policy_bot", "poker_policy_bot", "LearnedKindBot", "train_chart", "ChartLearner"]
 
 _WHERE = {
     "PokerEnv": "fourcards.rl.poker",
     "PokerVectorEnv": "fourcards.rl.poker",
     "kind_env": "fourcards.rl.kind",
     "KindEnv": "fourcards.rl.kind",
+    "kind_session_env": "fourcards.rl.kind",
+    "KindSessionEnv": "fourcards.rl.kind",
+    "KindVectorEnv": "fourcards.rl.kind_vector",
+    "policy_bot": "fourcards.rl.bots",
+    "poker_policy_bot": "fourcards.rl.bots",
+    "LearnedKindBot": "fourcards.rl.bots",
     "train_chart": "fourcards.rl.learn",
     "ChartLearner": "fourcards.rl.learn",
 }
+
+
+def _register() -> None:
+    """Register the Gymnasium ids (:mod:`fourcards.rl.registration`) when Gymnasium is installed."""
+    try:
+        from fourcards.rl.registration import register_envs
+
+        register_envs()
+    except ImportError:  # no rl extra: the names below say so when used
+        pass
+
+
+_register()
+
 
 def __getattr__(name: str) -> Any:
     if name not in _WHERE:

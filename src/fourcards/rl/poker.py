@@ -32,7 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from fourcards.errors import IllegalActionError, RulesError
+from fourcards.cards import FULL_DECK, parse_card, parse_cards
+from fourcards.errors import CardError, IllegalActionError, RulesError
 from fourcards.extras import require
 from fourcards.poker.round import ActionKind, Deal, PokerRound
 from fourcards.poker.rules import PokerRules, get_rules
@@ -44,7 +45,10 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
-__all__ = ["ACTIONS", "OBS_SIZE", "ENV_ID", "PlayBetSpace", "PokerEnv", "PokerVectorEnv", "action_mask", "encode"]
+from fourcards.rl.registration import POKER_ENV_ID, register_envs  # noqa: E402
+
+__all__ = ["ACTIONS", "OBS_SIZE", "ENV_ID", "PlayBetSpace", "PlayBetBatchSpace", "PokerEnv", "PokerVectorEnv",
+           "action_mask", "encode"]
 
 def _rules(rules: PokerRules | str, ante_bonus: str | None, aces_up_table: str | None) -> PokerRules:
     if isinstance(rules, PokerRules):
@@ -72,6 +76,28 @@ class PlayBetSpace(spaces.Discrete):
         return f"PlayBetSpace(allowed={[a for a, m in zip(ACTIONS, self.allowed, strict=True) if m]})"
 
 
+class PlayBetBatchSpace(spaces.MultiDiscrete):
+    """``MultiDiscrete([4] * num_envs)`` (one decision per round) whose ``sample()`` draws, for every
+    round, only the actions the rules allow (``allowed``, an ``int8[4]`` mask: ``online`` has no 2x),
+    unless a mask or probabilities are given. ``batch_space`` of a :class:`PlayBetSpace` would lose the
+    mask (a plain ``MultiDiscrete`` samples 2x under ``online``)."""
+
+    def __init__(self, allowed: np.ndarray, num_envs: int, seed: int | np.random.Generator | None = None) -> None:
+        super().__init__(np.full(num_envs, len(ACTIONS), dtype=np.int64), seed=seed)
+        self.allowed = np.asarray(allowed, dtype=np.int8)
+        self._choices = np.flatnonzero(self.allowed)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+        """``num_envs`` legal actions (uniform over the allowed ones by default)."""
+        if mask is None and probability is None:
+            return self._choices[self.np_random.integers(0, len(self._choices), self.nvec.shape)].astype(self.dtype)
+        return super().sample(mask=mask, probability=probability)
+
+    def __repr__(self) -> str:
+        return (f"PlayBetBatchSpace(num_envs={len(self.nvec)}, "
+                f"allowed={[a for a, m in zip(ACTIONS, self.allowed, strict=True) if m]})")
+
+
 def _check_wagers(rules: PokerRules, ante: int, aces_up: int) -> None:
     option = PokerRound(rules, players=1).legal_actions(0)[0]
     if isinstance(ante, bool) or not isinstance(ante, int) or isinstance(aces_up, bool) \
@@ -95,25 +121,30 @@ class PokerEnv(gym.Env):
             (``"live"``: play 1x-3x, seed 002; ``"online"``: 1x or 3x, seed 004).
         ante: the ante in chips (default 1, so rewards are in antes).
         aces_up: an Aces Up bet in chips every round (default 0: none).
-        render_mode: ``None`` or ``"ansi"`` (a line of text).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns a line of text) or ``"human"``
+            (:meth:`render` prints it).
         ante_bonus / aces_up_table: pay tables for a preset, as text (``"30/15/2"``).
 
     ``reset(seed=..., options={"cards": "As Ad 7c 5h 2d", "dealer": "Kc ...", "up_card": "Kc"})``
-    deals the given cards instead of shuffling. See the module doc for the encoding.
+    deals the given cards instead of shuffling; any of the three may be left out and is
+    then dealt from the rest of the deck (``dealer`` without ``up_card``: the up card is the
+    dealer's last card; ``up_card`` without ``dealer``: five more cards join it). See the
+    module doc for the encoding. :meth:`action_masks` is the mask as booleans (what
+    ``sb3_contrib``'s MaskablePPO asks for).
 
     Raises:
         RulesError: unknown preset or pay table, or wagers outside the table limits.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, rules: PokerRules | str = "live", *, ante: int = 1, aces_up: int = 0,
                  render_mode: str | None = None, ante_bonus: str | None = None,
                  aces_up_table: str | None = None) -> None:
         self.rules = _rules(rules, ante_bonus, aces_up_table)
         _check_wagers(self.rules, ante, aces_up)
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise RulesError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.ante, self.aces_up, self.render_mode = ante, aces_up, render_mode
         self.observation_space = spaces.Box(0, 1, shape=(OBS_SIZE,), dtype=np.int8)
         self.action_space = PlayBetSpace(_static_mask(self.rules, ante))
@@ -141,14 +172,14 @@ class PokerEnv(gym.Env):
         """Place the wagers and deal (a shuffled deck, or ``options`` cards); returns ``(obs, info)``.
 
         Raises:
-            CardError: malformed or impossible ``options`` cards.
+            CardError: malformed or impossible ``options`` cards (a card twice, the up card not
+                among the dealer's).
+            RulesError: an option other than ``cards``, ``dealer`` and ``up_card``.
         """
         super().reset(seed=seed)
         state = PokerRound(self.rules, players=1)
         wagers = next(o for o in state.legal_actions(0) if o.kind is ActionKind.PLACE_WAGERS)
-        deal = None
-        if options and "cards" in options:
-            deal = Deal.of({0: options["cards"]}, options["dealer"], options["up_card"])
+        deal = self._given_deal(options) if options else None
         state.apply(wagers.action(self.ante, self.aces_up))
         if deal is not None:
             state.apply(deal)
@@ -156,6 +187,44 @@ class PokerEnv(gym.Env):
             state.apply_chance(random.Random(int(self.np_random.integers(2**63))))
         self.state = state
         return self._observe(), self._info()
+
+    def _given_deal(self, options: dict[str, Any]) -> Deal | None:
+        """The :class:`Deal` of ``options``' cards, the missing ones dealt from the rest of the deck."""
+        unknown = sorted(set(options) - {"cards", "dealer", "up_card"})
+        if unknown:
+            raise RulesError(f"unknown reset option(s) {', '.join(map(repr, unknown))}: "
+                             "give 'cards' (five), 'dealer' (six) and/or 'up_card'")
+        if not options:
+            return None
+        cards = parse_cards(options["cards"], count=5) if options.get("cards") is not None else None
+        dealer = parse_cards(options["dealer"], count=6) if options.get("dealer") is not None else None
+        up = parse_card(options["up_card"]) if options.get("up_card") is not None else None
+        if dealer is not None and up is None:
+            up = dealer[-1]
+        given = [*(cards or ()), *(dealer or ()), *([up] if up is not None and dealer is None else [])]
+        if len(set(given)) != len(given):
+            twice = sorted({str(c) for c in given if given.count(c) > 1})
+            raise CardError(f"card {', '.join(twice)} given twice in the reset options")
+        rest = [c for c in FULL_DECK if c not in set(given)]
+        order = self.np_random.permutation(len(rest))
+        drawn = iter(rest[int(i)] for i in order)
+        if cards is None:
+            cards = [next(drawn) for _ in range(5)]
+        if dealer is None:
+            dealer = [next(drawn) for _ in range(5)] + ([up] if up is not None else [next(drawn)])
+            up = dealer[-1]
+        assert up is not None
+        return Deal.of({0: cards}, dealer, up)
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[4]``: the legal actions now (fold, 1x, 2x, 3x); all ``False`` once the round is settled.
+
+        Raises:
+            IllegalActionError: no round yet (call ``reset``).
+        """
+        if self.state is None:
+            raise IllegalActionError("no round is dealt: call reset() first")
+        return action_mask(self.state.legal_actions(0), self.ante).astype(bool)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Fold (0) or play ``action`` x the ante; the round is settled: ``(obs, reward, True, False, info)``.
@@ -184,9 +253,18 @@ class PokerEnv(gym.Env):
         return self._observe(), reward, True, False, self._info()
 
     def render(self) -> str | None:
-        """``"ansi"``: the player's cards, the up card and, at the end, the decision and result."""
-        if self.render_mode != "ansi" or self.state is None:
+        """The player's cards, the up card and, at the end, the decision and result: returned
+        (``"ansi"``) or printed (``"human"``); ``None`` without a render mode or a round."""
+        if self.render_mode is None or self.state is None:
             return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        assert self.state is not None
         view = self.state.observation(0)
         me = view.players[0]
         text = f"player {' '.join(str(c) for c in me.cards or ())} | dealer up card {view.up_card}"
@@ -204,7 +282,9 @@ class PokerVectorEnv(VectorEnv):
     of the rounds just decided and the observations of the next rounds;
     ``info["final_obs"]`` holds the decided rounds' observations. A run is
     reproducible from ``reset(seed=...)``: batch ``i`` is the simulator's chunk
-    ``i`` of that seed (:func:`fourcards.sim.poker.deal_rounds`).
+    ``i`` of that seed (:func:`fourcards.sim.poker.deal_rounds`). The action space
+    (:class:`PlayBetBatchSpace`) samples legal actions only; :meth:`action_masks` is the
+    ``(num_envs, 4)`` mask as booleans. ``step`` before ``reset`` is refused.
 
     Raises:
         RulesError: as :class:`PokerEnv`, or ``num_envs`` < 1.
@@ -223,9 +303,10 @@ class PokerVectorEnv(VectorEnv):
         self.single_observation_space = spaces.Box(0, 1, shape=(OBS_SIZE,), dtype=np.int8)
         self.single_action_space = PlayBetSpace(self.mask)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.action_space = PlayBetBatchSpace(self.mask, num_envs)
         self._seed = 0
         self._batch = 0
+        self._dealt = False
         self.cards = np.zeros((num_envs, 11), dtype=np.uint8)
         self._obs = np.zeros((num_envs, OBS_SIZE), dtype=np.int8)
 
@@ -254,17 +335,24 @@ class PokerVectorEnv(VectorEnv):
             self._seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
         self._batch = 0
         self._deal()
+        self._dealt = True
         return self._obs.copy(), self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[num_envs, 4]``: the legal actions of every round (fold, 1x, 2x, 3x)."""
+        return np.broadcast_to(self.mask.astype(bool), (self.num_envs, len(ACTIONS))).copy()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Decide every round (``actions``: ``num_envs`` ints 0-3); rewards in chips, then new rounds.
 
         Raises:
-            IllegalActionError: wrong shape, or an action the mask forbids (naming the first
-                such environment); nothing changes.
+            IllegalActionError: no rounds dealt yet (call ``reset``), wrong shape, or an action
+                the mask forbids (naming the first such environment); nothing changes.
         """
         from fourcards.sim.poker import settle_rounds
 
+        if not self._dealt:
+            raise IllegalActionError("no rounds are dealt: call reset() first")
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise IllegalActionError(f"actions must be {self.num_envs} whole numbers 0-3, got shape {a.shape} "
@@ -284,8 +372,8 @@ class PokerVectorEnv(VectorEnv):
         return self._obs.copy(), rewards, done, np.zeros(self.num_envs, dtype=bool), info
 
 
-#: Gymnasium id, registered on import: ``gymnasium.make("fourcards/FourCardPoker-v0", rules="online")`` (or
-#: ``gymnasium.make("fourcards.rl.poker:fourcards/FourCardPoker-v0")``, which imports this module).
-ENV_ID = "fourcards/FourCardPoker-v0"
-if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point="fourcards.rl.poker:PokerEnv", max_episode_steps=1)
+#: Gymnasium id, registered on ``import fourcards.rl`` (:mod:`fourcards.rl.registration`):
+#: ``gymnasium.make("fourcards/FourCardPoker-v0", rules="online")``; ``gymnasium.make_vec(ENV_ID, num_envs=n)``
+#: gives :class:`PokerVectorEnv`.
+ENV_ID = POKER_ENV_ID
+register_envs()

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing as mp
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
@@ -37,6 +38,7 @@ from typing import Any
 
 from fourcards.errors import FourcardsError
 from fourcards.extras import require
+from fourcards.inputs import MAX_WORKERS
 
 __all__ = [
     "SimulationError",
@@ -44,6 +46,7 @@ __all__ = [
     "group_tasks",
     "run_tasks",
     "connect",
+    "usable_cpus",
     "BACKENDS",
 ]
 
@@ -60,6 +63,16 @@ PROCESS_START_S = 0.5
 class SimulationError(FourcardsError):
     """Bad simulation arguments (negative hands, unknown strategy or bot, players out of
     range), or a cluster that cannot be reached."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity mask where the system has one
+    (``os.sched_getaffinity``: a container or ``taskset`` may allow fewer than the machine
+    has), else ``os.cpu_count()``; at least 1, at most :data:`fourcards.inputs.MAX_WORKERS`.
+    The default of ``--workers`` (DESIGN: Monte Carlo on all cores)."""
+    getaffinity = getattr(os, "sched_getaffinity", None)
+    n = len(getaffinity(0)) if getaffinity is not None else (os.cpu_count() or 1)
+    return max(1, min(n, MAX_WORKERS))
 
 
 def plan_chunks(total: int, chunk: int) -> list[int]:

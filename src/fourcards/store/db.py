@@ -421,17 +421,18 @@ class Store:
                 return commit_moves(conn, *args)
         import psycopg
 
-        conn = getattr(self._local, "conn", None)
-        if conn is None or conn.closed:
+        pg = getattr(self._local, "conn", None)
+        if pg is None or pg.closed:
             conninfo = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-            timeout = {} if "connect_timeout" in self.engine.url.query else {"connect_timeout": CONNECT_TIMEOUT_S}
-            conn = self._local.conn = psycopg.connect(conninfo, autocommit=True, **timeout)
-            self._fast_conns.append(conn)
+            if "connect_timeout" not in self.engine.url.query:
+                conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={CONNECT_TIMEOUT_S}"
+            pg = self._local.conn = psycopg.connect(conninfo, autocommit=True)
+            self._fast_conns.append(pg)
         try:
-            return commit_moves(conn, *args)
+            return commit_moves(pg, *args)
         except psycopg.Error:
             self._local.conn = None
-            conn.close()
+            pg.close()
             raise
 
     # ----------------------------------------------------- parts of a write

@@ -339,13 +339,22 @@ class Draft:
         self.write(SeatChange(s.id, moves=[(seat.player_id, -amount, "cash_out")], players=players))
         self.put(replace(seat, seat=0, status="left", is_host=False, balance=0, leaving=False, timeouts=0,
                          away=seat.away + amount))
-        self.set(requests=tuple(r for r in s.requests if r.player_id != seat.player_id))
+        self.withdraw_requests(seat)
         self.log(f"{seat.name} " + ("is removed by the host" if removed else "leaves the table")
                  + f" and cashes out {amount} chips")
         if heir is not None:
             self.put(replace(heir, is_host=True))
             self.log(f"{heir.name} is the host now")
         return amount
+
+    def withdraw_requests(self, seat: Person) -> None:
+        """A person who leaves takes their waiting requests (a top-up) with them; logged."""
+        gone = [r for r in self.state.requests if r.player_id == seat.player_id]
+        if gone:
+            self.set(requests=tuple(r for r in self.state.requests if r.player_id != seat.player_id))
+        for r in gone:
+            if r.kind == "top_up":
+                self.log(f"{seat.name}'s top-up of {r.amount} chips is withdrawn: {seat.name} left")
 
     def set_status(self, seat: Person, status: str) -> Person:
         """``seat``'s status (``playing`` clears its time-outs)."""

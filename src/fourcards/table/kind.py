@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from fourcards.cards import Rank, parse_card
+from fourcards.cards import Rank, parse_card, read_cards
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
 from fourcards.kind import PRESETS as KIND_PRESETS
@@ -196,7 +196,14 @@ class KindTable(TableGame):
 
     @classmethod
     def action(cls, state: TableState, move: Move, player: int, seen: Any) -> Any:
-        """The betting move (the amount: chips above the current bet, or the call)."""
+        """The betting move (the amount: chips above the current bet, or the call).
+
+        Raises:
+            TableError: 422 for the trainer (it advises Four Card Poker decisions).
+        """
+        if move.trainer:
+            raise TableError(422, f"trainer does not belong to a {move.kind} at Four of a Kind (the trainer "
+                                  "advises Four Card Poker decisions)")
         return Action(ActionKind(move.kind), move.amount or 0, player=player)
 
     @staticmethod
@@ -279,7 +286,8 @@ class KindTable(TableGame):
     @classmethod
     def cards_entered(cls, state: TableState, text: str) -> GameState:
         """A clone of the deal's engine state with the host's real cards ``text`` dealt or turned,
-        in order (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas), each
+        in order (``"9c"``, ``"10h"``, ``"T♥"``; several separated by spaces or commas or written
+        together, ``"9c10hT♥"``: :func:`fourcards.cards.read_cards`), each
         applied as the engine's chance record (``DealCard`` to the next player of the
         observation's ``deal_queue``, ``TurnCard`` to the holder of its rank): the engine does
         the rest (re-deals of FOAK-2, discards, betting rounds, the end on a fourth card). All
@@ -293,13 +301,12 @@ class KindTable(TableGame):
         if not by_hand(state):
             return super().cards_entered(state, text)
         assert state.deal is not None
-        tokens = text.replace(",", " ").split()
-        if not tokens:
-            raise TableError(422, "cards: no card given (e.g. \"9c\", \"10h\" or \"T♥\")")
         try:
-            cards = [parse_card(t) for t in tokens]
+            cards = read_cards(text)
         except FourcardsError as exc:
             raise TableError(422, f"cards: {exc}") from None
+        if not cards:
+            raise TableError(422, "cards: no card given (e.g. \"9c\", \"10h\" or \"T♥\")")
         game = state.deal.game.clone()
         for i, card in enumerate(cards):
             after = f"after {', '.join(pretty(c) for c in cards[:i])}, " if i else ""

@@ -25,15 +25,25 @@ from typing import Any
 from fourcards.cards import make_rng
 from fourcards.engine import LegalAction, Observation
 from fourcards.kind import bots as kind_bots
+from fourcards.poker import bots as poker_bots
 from fourcards.poker import strategy
 from fourcards.poker.rules import PokerRules
 
-__all__ = ["POKER_BOTS", "kind_bot_names", "poker_play", "kind_move", "default_action", "advise"]
+__all__ = ["POKER_BOTS", "poker_bot_names", "kind_bot_names", "poker_play", "kind_move", "default_action", "advise"]
 
 log = logging.getLogger(__name__)
 
-#: Four Card Poker bots: the strategies of :mod:`fourcards.poker.strategy` they play.
-POKER_BOTS = ("simple", "optimal")
+#: Four Card Poker bots built in: the strategies of :mod:`fourcards.poker.strategy` they play
+#: (installed plug-ins add more: :func:`poker_bot_names`).
+POKER_BOTS = poker_bots.POKER_BOTS
+
+
+@lru_cache(maxsize=1)
+def poker_bot_names() -> tuple[str, ...]:
+    """Four Card Poker bots a table offers: the built-in strategies, then the installed plug-ins
+    (entry points ``fourcards.poker_bots``; :func:`fourcards.poker.bots.poker_bot_names`), read when a
+    server starts."""
+    return poker_bots.poker_bot_names()
 
 _RNG: random.Random = make_rng()  # the OS CSPRNG: live bots' random choices
 
@@ -47,17 +57,12 @@ def kind_bot_names() -> tuple[str, ...]:
     return kind_bots.bot_names()
 
 
-@lru_cache(maxsize=16)
-def _strategy(name: str, rules: PokerRules) -> strategy.Strategy:
-    return strategy.get_strategy(name, rules)
-
-
 def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any, ante: int,
                play: LegalAction, balance: int) -> int | None:
     """A Four Card Poker bot's play bet in chips, or ``None`` to fold.
 
     Args:
-        name: the strategy (:data:`POKER_BOTS`). rules: the table's rules.
+        name: the bot (:func:`poker_bot_names`: a built-in strategy or a plug-in). rules: the table's rules.
         cards / up_card: the bot's five cards and the dealer's up card.
         ante: the bot's ante (chips). play: its ``play`` option (the legal amounts).
         balance: the chips the bot has left for the play bet.
@@ -65,16 +70,31 @@ def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any,
     Returns:
         the largest legal multiple of the ante up to the strategy's, that the bot
         can afford (else the smallest it can afford), or ``None`` (fold; also when
-        it can afford none).
+        it can afford none). Constant time whatever the table's limits (issue 19).
     """
-    multiple = _strategy(name, rules).decide(list(cards), up_card)
+    multiple = int(poker_bots.make_poker_bot(name, rules).decide(tuple(cards), up_card))
     if not multiple:
         return None
-    amounts = play.amounts if play.amounts else range(play.min_amount, play.max_amount + 1)
-    affordable = [a for a in amounts if a <= balance and a % ante == 0]
-    if not affordable:
+    return play_bet(play, ante, balance, multiple)
+
+
+def play_bet(play: LegalAction, ante: int, balance: int, multiple: int) -> int | None:
+    """The play bet (chips) of a bot whose strategy says ``multiple`` x the ante: the largest
+    multiple of the ante that ``play`` allows, the bot affords (``balance`` chips) and is at
+    most ``multiple`` x ``ante``; else the smallest it affords; ``None`` when it affords none.
+    Constant time whatever the range of ``play`` (issue 19)."""
+    if play.amounts:  # the rules fix them (seed 004: 1x or 3x): a few amounts
+        affordable = [a for a in play.amounts if a <= balance and a % ante == 0]
+        if not affordable:
+            return None
+        return max((a for a in affordable if a <= multiple * ante), default=affordable[0])
+    # any whole amount from min to max (seed 002 §3.1(b)): the multiples of the ante in it that
+    # the bot affords, by arithmetic - never a list as long as the range (the table's limits)
+    low = -(-play.min_amount // ante) * ante
+    high = min(play.max_amount, balance) // ante * ante
+    if low > high:
         return None
-    return max((a for a in affordable if a <= multiple * ante), default=affordable[0])
+    return max(low, min(high, multiple * ante))
 
 
 def kind_move(name: str, observation: Observation, options: Sequence[LegalAction],

@@ -27,7 +27,7 @@ from fourcards.poker.round import Void as PokerVoid
 from fourcards.poker.rules import PokerRules, get_rules, parse_aces_up, parse_ante_bonus
 from fourcards.table.errors import TableError
 from fourcards.table.games import TableGame, TableSpec
-from fourcards.table.players import POKER_BOTS, poker_play
+from fourcards.table.players import poker_bot_names, poker_play
 from fourcards.table.seen import observe
 from fourcards.table.state import DealState, Person, TableState
 from fourcards.table.text import pretty
@@ -145,8 +145,9 @@ class PokerTable(TableGame):
 
     @staticmethod
     def bot_kinds() -> tuple[str, ...]:
-        """The strategies bots play (:data:`fourcards.table.players.POKER_BOTS`)."""
-        return POKER_BOTS
+        """The bots a table offers: the built-in strategies, then plug-ins
+        (:func:`fourcards.table.players.poker_bot_names`)."""
+        return poker_bot_names()
 
     # ------------------------------------------------------------ deals
 
@@ -392,15 +393,15 @@ class PokerTable(TableGame):
     def _round(cls, state: TableState, game: GameState, seat: Person | None, extras: Extras) -> dict[str, Any]:
         """The round as ``seat`` sees it: the spectator's view (built once per state) with the
         seat's own place as its own observation shows it (its cards; its folded hand)."""
-        public = extras.cached("poker-round", game, lambda: cls._public_round(state, game))  # type: ignore[arg-type]
+        public: dict[str, Any] = extras.cached("poker-round", game, lambda: cls._public_round(state, game))
         if seat is None:
             return dict(public)
         own = _seen(game, seat.seat - 1).players[seat.seat - 1].to_dict()
         mine = cls._entry(state, own)
-        seats = [mine if e["seat"] == seat.seat else e for e in public["seats"]]
-        if mine is not None and all(e["seat"] != seat.seat for e in public["seats"]):
+        seats: list[dict[str, Any]] = [e for e in public["seats"] if e["seat"] != seat.seat]
+        if mine is not None:
             seats = sorted([*seats, mine], key=lambda e: e["seat"])
-        return {**public, "seats": [e for e in seats if e is not None], "seat": seat.seat}
+        return {**public, "seats": seats, "seat": seat.seat}
 
     @classmethod
     def view(cls, state: TableState, seat: Person | None, extras: Extras) -> dict[str, Any]:

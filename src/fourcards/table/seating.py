@@ -211,7 +211,7 @@ def leave(d: Draft, c: Leave) -> dict[str, Any]:
     seat = d.person(seat.player_id)
     if seat.seat and d.dealt_in(seat):
         d.put(replace(seat, leaving=True))
-        d.set(requests=tuple(r for r in d.state.requests if r.player_id != seat.player_id))
+        d.withdraw_requests(seat)
         d.log(f"{seat.name} cashes out when this {game.word.lower()} ends")
         return {"status": "leaving"}
     return {"status": "left", "cashed_out": d.cash_out(seat, removed=removed)}

@@ -11,9 +11,9 @@ field, and changes nothing.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
@@ -108,10 +108,13 @@ class SitDown(_Strict):
 class ActionIn(_Strict):
     """A seat's action. Four Card Poker: ``wager`` (``ante``, ``aces_up``), ``withdraw``
     (take the wagers back before the deal), ``fold``,
-    ``play`` (``amount`` = the play bet in chips; ``trainer`` asks for the optimal
-    decision and the EV given up). Four of a Kind: ``check``, ``bet``/``raise``
-    (``amount`` = chips added above the current bet), ``call``, ``fold``. ``action_id``: the
-    client's name for this intent, reused when it retries (docs/rules.md TP-8)."""
+    ``play`` (``amount`` = the play bet in chips; ``trainer`` - on ``play`` or ``fold`` -
+    asks for the optimal decision and the EV given up). Four of a Kind: ``check``,
+    ``bet``/``raise`` (``amount`` = chips added above the current bet), ``call``
+    (``amount``: the call, or left out), ``fold``. A field of another kind (an ``ante`` on
+    a fold, an ``amount`` on a wager) is refused naming it (422); ``null``, and ``false``
+    for ``trainer``, count as left out. ``action_id``: the client's name for this intent,
+    reused when it retries (docs/rules.md TP-8)."""
 
     kind: Literal["wager", "withdraw", "fold", "play", "check", "bet", "call", "raise"]
     ante: Chips | None = None
@@ -119,6 +122,20 @@ class ActionIn(_Strict):
     amount: Chips | None = None
     trainer: StrictBool = False
     action_id: ActionId | None = None
+
+    #: The fields each kind takes, besides ``kind``.
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "wager": ("ante", "aces_up"), "withdraw": (), "fold": ("trainer",), "play": ("amount", "trainer"),
+        "check": (), "bet": ("amount",), "raise": ("amount",), "call": ("amount",)}
+
+    @model_validator(mode="after")
+    def _only_fields_of_its_kind(self) -> ActionIn:
+        takes = self.FIELDS[self.kind]
+        for name in ("ante", "aces_up", "amount", "trainer"):
+            if name not in takes and getattr(self, name) not in (None, False):
+                only = f" (only {' and '.join(takes)})" if takes else ""
+                raise ValueError(f"{name} does not belong to a {self.kind}: a {self.kind} takes no {name}{only}")
+        return self
 
 
 class AddBots(_Strict):

@@ -38,13 +38,14 @@ def _cache_file(directory: Path) -> Path:
 
 def read_counts(path: Path) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """``(le, lt, (orbit_colex, orbit_size, orbit_rank))`` read from a cache file (not checked
-    beyond its layout: the caller checks the counts).
+    beyond its layout: the caller checks the counts). ``le`` and ``lt`` are read-only views of the
+    file mapped into memory (the writer replaces the file atomically, never in place).
 
     Raises:
         OSError: the file cannot be read.
         ValueError: not an int32 ``(28, n)`` array (a corrupt or foreign file).
     """
-    a = np.load(path)
+    a = np.load(path, mmap_mode="r")  # mapped, not copied: the counts stay in the page cache, read-only
     if a.dtype != np.int32 or a.ndim != 2 or a.shape[0] != 28:
         raise ValueError("layout")
     orbits = (np.ascontiguousarray(a[26]), (a[27] & 255).astype(np.uint8),

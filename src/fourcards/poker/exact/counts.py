@@ -201,6 +201,6 @@ def count_hand(cards: Iterable[Card | str] | str, up: Card | str) -> tuple[int, 
     hand, upc = _validate_hand(cards, up)
     idx = np.array(sorted(c.index for c in hand), dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
-    _kernels().count_one(idx, upc.index, _rank5_of(hand), hands.DENSE_RANK_4, BINOM, out)
+    _kernels().count_one(idx, upc.index, 0, _rank5_of(hand), hands.DENSE_RANK_4, BINOM, out)
     return int(out[0]), int(out[1])
 

@@ -8,10 +8,11 @@ public names); :func:`fourcards.poker.analysis.analyze` resolves a strategy by n
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NoReturn
 
 import numpy as np
@@ -19,6 +20,7 @@ import numpy as np
 from fourcards.errors import RulesError
 from fourcards.hands import (
     CATEGORY_OF_DENSE,
+    DENSE_CODES,
     N_VALUES,
     HandCategory,
     HandValue,
@@ -31,7 +33,7 @@ from fourcards.poker.settlement import Settlement, settle
 
 __all__ = [
     "option_name", "options", "bonus_pays", "settle_per_ante", "ev_numerators", "OutcomeRow", "GameFigures",
-    "figures_from_decisions",
+    "figures_from_decisions", "figures_from_chart", "class_sums", "class_of_rank",
 ]
 
 
@@ -112,13 +114,20 @@ def _frac(x: Fraction) -> str:
 
 @dataclass(frozen=True)
 class OutcomeRow:
-    """One line of the par sheet's outcome table: a decision, a hand group and a result."""
+    """One line of the par sheet's outcome table: a decision, a hand group and a result.
+
+    ``net`` is the round's result in antes (ante, play bet and ante bonus together), of which
+    ``ante_bonus`` is the ante bonus; ``multiple`` is the play bet in antes (0 on a fold);
+    ``probability`` is exact, over every deal.
+    """
 
     option: str
     hand: str
     result: str
     net: int
     probability: Fraction
+    multiple: int = 0
+    ante_bonus: int = 0
 
     @property
     def contribution(self) -> Fraction:
@@ -249,8 +258,6 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
             refuse()
         dec = dec.astype(np.uint8)
     n = N_DEALER_HANDS
-    total_w = int(counts.weight.sum())
-    denom = total_w * n
     cat = CATEGORY_OF_DENSE[counts.tables.orbit_rank]
     group = np.zeros(cat.shape, dtype=np.int64)
     group[cat == HandCategory.THREE_OF_A_KIND] = 1
@@ -262,6 +269,91 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
                                    opts)
     if n_bad:
         refuse()
+    return _figures_from_sums(rules, acc, wsum, _total_weight(counts), name)
+
+
+#: The ante bonus group (0 none, 1 trips, 2 straight flush, 3 quads) of each hand class
+#: (:data:`fourcards.poker.strategy.HAND_CLASSES`: 0-12 high cards, 13-25 pairs, 26 two pair ... 31 quads).
+_GROUP_OF_CLASS = np.array([0] * 29 + [1, 2, 3], dtype=np.int64)
+_SUMS: dict[int, tuple[ExactCounts, np.ndarray]] = {}
+_SUMS_LOCK = threading.Lock()
+
+
+def class_sums(counts: ExactCounts) -> np.ndarray:
+    """``(32, 13, 3)`` int64, by hand class and up rank: the weights, weight x dealer hands beaten
+    (``lt``) and weight x dealer hands beaten or tied (``le``) - one pass over the counts, kept for
+    the counts' life. Every strategy that depends only on the hand class and the up rank (a chart:
+    the simple strategy, the best chart) has its exact figures in these sums."""
+    with _SUMS_LOCK:
+        hit = _SUMS.get(id(counts))
+        if hit is not None and hit[0] is counts:
+            return hit[1]
+        cls = class_of_rank()[counts.tables.orbit_rank].astype(np.int64)
+        out = np.zeros((32, 13, 3), dtype=np.int64)
+        _kernels().class_sums(counts.le, counts.lt, counts.weight, cls, out)
+        out.setflags(write=False)
+        _SUMS.clear()
+        _SUMS[id(counts)] = (counts, out)
+        return out
+
+
+@cache
+def class_of_rank() -> np.ndarray:
+    """The hand class (:data:`fourcards.poker.strategy.HAND_CLASSES`: 0-12 high card 2..A, 13-25 pair
+    of 2s..As, 26 two pair, 27 straight, 28 flush, 29 three of a kind, 30 straight flush, 31 four of
+    a kind) of each dense hand rank, uint8 (read-only)."""
+    cat = CATEGORY_OF_DENSE.astype(np.int64)
+    top = ((DENSE_CODES >> 12) & 0xF).astype(np.int64)
+    out = np.where(cat == 0, top - 2, np.where(cat == 1, 13 + top - 2, 26 + cat - 2)).astype(np.uint8)
+    out.setflags(write=False)
+    return out
+
+
+def _total_weight(counts: ExactCounts) -> int:
+    return int(class_sums(counts)[:, :, 0].sum())
+
+
+def figures_from_chart(counts: ExactCounts, rules: PokerRules, table: np.ndarray, name: str = "chart"
+                       ) -> GameFigures:
+    """Exact :class:`GameFigures` of a chart: ``table[class, up rank]`` play multiples, ``(32, 13)``
+    (:class:`~fourcards.poker.strategy.StrategyChart`), from :func:`class_sums` (microseconds; equal
+    to :func:`figures_from_decisions` of the chart's decisions, a test checks).
+
+    Raises:
+        RulesError: the chart bets a multiple the rules do not allow on a hand class that occurs.
+    """
+    t = np.asarray(table)
+    if t.shape != (32, 13):
+        raise RulesError(f"a chart has 32 hand classes x 13 up ranks, got {t.shape}")
+    sums = class_sums(counts)
+    present = sums[:, :, 0] > 0
+    opts = options(rules)
+    used = sorted(set(np.asarray(t)[present].tolist()))
+    if not set(used) <= set(opts):
+        raise RulesError(f"strategy {name!r} bets {sorted(set(used) - set(opts))}x, which the rules "
+                         f"({rules.describe_play_bets()}) do not allow")
+    n = N_DEALER_HANDS
+    acc = np.zeros((4, 4, 3), dtype=object)
+    wsum = np.zeros(4, dtype=object)
+    for c, ur in zip(*np.nonzero(present)):
+        k = int(t[c, ur])
+        w, wlt, wle = (int(v) for v in sums[c, ur])
+        wsum[k] += w
+        if k:
+            g = int(_GROUP_OF_CLASS[c])
+            acc[k, g, 0] += wlt
+            acc[k, g, 1] += wle - wlt
+            acc[k, g, 2] += w * n - wle
+    return _figures_from_sums(rules, acc, wsum, int(sums[:, :, 0].sum()), name)
+
+
+def _figures_from_sums(rules: PokerRules, acc: np.ndarray, wsum: np.ndarray, total_w: int, name: str
+                       ) -> GameFigures:
+    """:class:`GameFigures` from ``acc[k, g, (beaten, tied, better)]`` and ``wsum[k]`` (see
+    :func:`figures_from_decisions`)."""
+    n = N_DEALER_HANDS
+    opts = options(rules)
+    denom = total_w * n
     rows: list[OutcomeRow] = []
     total = 0
     bonus_total = 0
@@ -283,7 +375,8 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
             for ri, (res, result) in enumerate(zip(("win", "tie", "lose"), settled, strict=True)):
                 s = int(acc[opt, gi, ri])
                 if s:
-                    rows.append(OutcomeRow(option_name(opt), hand, res, result.net, Fraction(s, denom)))
+                    rows.append(OutcomeRow(option_name(opt), hand, res, result.net, Fraction(s, denom), opt,
+                                           result.ante_bonus))
                     total += result.net * s
                     bonus_total += result.ante_bonus * s
         win += int(acc[opt, :, 0].sum())

@@ -12,11 +12,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
-from fourcards.poker.exact.figures import GameFigures, _as_rules, figures_from_decisions
+from fourcards.poker.exact.figures import GameFigures, _as_rules, figures_from_chart, figures_from_decisions
+from fourcards.poker.exact.returns import ReturnTable, aces_up_table, game_tables
 from fourcards.poker.rules import PokerRules
 
 __all__ = ["analyze", "ParSheet", "par_sheet"]
@@ -33,17 +35,22 @@ def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
             strategy), ``"chart"`` (the compact chart of :func:`strategy.optimal_chart`),
             a path to a strategy chart file (CSV), a
             :class:`~fourcards.poker.strategy.Strategy`, a
-            :class:`~fourcards.poker.strategy.StrategyChart`, or a
-            ``(13, n_orbits)`` array of play multiples.
+            :class:`~fourcards.poker.strategy.StrategyChart`, a
+            ``(13, n_orbits)`` array of play multiples, or a policy named
+            ``module:function`` (scored over every deal by
+            :func:`fourcards.poker.policy.score_policy`).
         counts: the :class:`ExactCounts` (default :func:`exact_counts`).
 
     Raises:
         RulesError: unknown preset, or a strategy that is not valid for the rules.
     """
+    from fourcards.poker import policy
     from fourcards.poker import strategy as strat
 
     rules = _as_rules(rules)
     counts = counts or exact_counts(progress=progress)
+    if policy.is_policy_spec(strategy):
+        return policy.score_policy(policy.load_policy(strategy), rules, counts=counts, name=strategy)
     s = strat.get_strategy(strategy, rules, counts=counts)
     return figures_from_decisions(counts, rules, s.decisions, s.name)
 
@@ -68,9 +75,19 @@ class ParSheet:
     counts_seconds: float
     seconds: float
 
+    @cached_property
+    def wagers(self) -> dict[str, ReturnTable]:
+        """The return table of every wager under :attr:`game`'s strategy (:mod:`~fourcards.poker.exact.returns`):
+        ``"game"`` (ante, play and ante bonus: the base game), ``"ante_play"``, ``"ante_bonus"`` (per
+        ante, over every deal) and ``"aces_up"`` (per unit bet, over the five-card hands)."""
+        game, ante_play, ante_bonus = game_tables(self.game)
+        return {"game": game, "ante_play": ante_play, "ante_bonus": ante_bonus,
+                "aces_up": aces_up_table(self.aces_up)}
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: :meth:`GameFigures.to_dict` of :attr:`game`, plus ``rules``, ``aces_up``,
-        ``aces_up_tables``, per-strategy figures (with ``loss_vs_optimal`` in antes) and timings (s).
+        ``aces_up_tables``, per-strategy figures (with ``loss_vs_optimal`` in antes), ``wagers`` (the
+        return table and par sheet figures of each wager: :meth:`ReturnTable.to_dict`) and timings (s).
         """
         d = self.game.to_dict()
         d["rules"] = self.rules.to_dict()
@@ -91,6 +108,7 @@ class ParSheet:
             for name, f in (("optimal", self.optimal), ("chart", self.chart), ("simple", self.simple),
                             (self.game.strategy, self.game))
         }
+        d["wagers"] = {key: table.to_dict() for key, table in self.wagers.items()}
         d["computation"] = {"dealer_counts": self.counts_source,
                             "dealer_counts_seconds": round(self.counts_seconds, 3),
                             "seconds": round(self.seconds, 3)}
@@ -113,12 +131,13 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     counts = counts or exact_counts(progress=progress)
     opt = strat.optimal_strategy(rules, counts)
     optimal = figures_from_decisions(counts, rules, opt.decisions, "optimal")
-    chart = figures_from_decisions(counts, rules, strat.optimal_chart(rules, counts).strategy(rules, counts).decisions,
-                                   "chart")
-    simple = figures_from_decisions(counts, rules, strat.simple_strategy(rules).decisions, "simple")
+    chart = figures_from_chart(counts, rules, strat.optimal_chart(rules, counts).table, "chart")
+    simple = figures_from_chart(counts, rules, strat.simple_chart(rules).table, "simple")
     named = {"optimal": optimal, "chart": chart, "simple": simple}
     if isinstance(strategy, str) and strategy in named:
         game = named[strategy]
+    elif isinstance(strategy, str) and ":" in strategy and strategy not in named:
+        game = analyze(rules, strategy, counts=counts)  # a policy module:function, or a chart file
     else:
         s = strat.get_strategy(strategy, rules, counts=counts)
         game = figures_from_decisions(counts, rules, s.decisions, s.name)

@@ -21,7 +21,7 @@ from fourcards.errors import CardError
 from fourcards.hands import BINOM
 
 __all__ = [
-    "N_DEALER_HANDS", "N_HANDS_PER_UP", "N_HANDS5", "N_PLAYER_UP_PAIRS", "BaseTables", "base_tables",
+    "N_DEALER_HANDS", "N_HANDS_PER_UP", "N_HANDS5", "N_PLAYER_UP_PAIRS", "N_DEALS", "BaseTables", "base_tables",
     "map_to_clubs", "locate",
 ]
 
@@ -34,6 +34,9 @@ N_HANDS_PER_UP = 2_349_060
 N_HANDS5 = 2_598_960
 #: (player hand, up card) pairs: C(52, 5) x 47.
 N_PLAYER_UP_PAIRS = N_HANDS5 * 47
+#: Every deal one seat can see: its five cards, the up card and the dealer's five others,
+#: C(52, 5) x 47 x C(46, 5) = 167,439,136,344,480 (the par sheet's combinations sum to it).
+N_DEALS = N_PLAYER_UP_PAIRS * N_DEALER_HANDS
 
 
 # ---------------------------------------------------------------------------

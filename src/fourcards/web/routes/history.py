@@ -4,30 +4,20 @@ night's settlement (JSON and CSV) and the chip ledger with its audit."""
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from fourcards.csvtext import csv_text
 from fourcards.table import TableError, TableState
 from fourcards.table.history import publish, replay, settlement
 from fourcards.web.deps import DealNumber, HubDep, Token, seat_of_token
 from fourcards.web.hub import Hub
 
-__all__ = ["router", "night_settlement", "csv_cell"]
+__all__ = ["router", "night_settlement"]
 
 router = APIRouter()
-
-
-def csv_cell(value: Any) -> Any:
-    """A value as a CSV cell a spreadsheet opens safely: text that starts with ``=``, ``+``,
-    ``-``, ``@``, a tab or a carriage return gets a leading apostrophe (OWASP's rule against
-    formula injection); numbers stay numbers."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
 
 
 async def night_settlement(hub: Hub, t: TableState) -> dict[str, Any]:
@@ -95,20 +85,20 @@ async def settlement_json(table_id: str, hub: HubDep) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}/settlement.csv", tags=["history"])
 async def settlement_csv(table_id: str, hub: HubDep) -> Response:
     """The night's settlement as CSV (one row per person, then the house, chips in play and the
-    total); names that a spreadsheet would read as a formula are neutralised (:func:`csv_cell`)."""
+    total); a name that a spreadsheet would run as a formula gets a leading apostrophe
+    (:mod:`fourcards.csvtext`; the JSON keeps it as it is)."""
     s = await night_settlement(hub, await hub.latest(table_id))
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerow(["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack", "net"])
-    for r in s["players"]:
-        w.writerow([csv_cell(r["name"] + (" (bot)" if r["is_bot"] else "")), r["seat"] or "", r["status"],
-                    r["bought_in"], r["top_ups"], r["cashed_out"], r["stack"], r["net"]])
+    rows: list[list[str | int | None]] = [["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack",
+                                           "net"]]
+    for r in s["players"]:  # names neutralised for spreadsheets (fourcards.csvtext)
+        rows.append([r["name"] + (" (bot)" if r["is_bot"] else ""), r["seat"] or None, r["status"], r["bought_in"],
+                     r["top_ups"], r["cashed_out"], r["stack"], r["net"]])
     if s["house"] is not None:
-        w.writerow(["house", "", "", "", "", "", "", s["house"]])
+        rows.append(["house", None, None, None, None, None, None, s["house"]])
     if s["in_play"]:
-        w.writerow(["in play", "", "", "", "", "", "", s["in_play"]])
-    w.writerow(["total", "", "", "", "", "", "", s["total"]])
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
+        rows.append(["in play", None, None, None, None, None, None, s["in_play"]])
+    rows.append(["total", None, None, None, None, None, None, s["total"]])
+    return Response(csv_text(rows), media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="fourcards-{s["table"]}-settlement.csv"'})
 
 

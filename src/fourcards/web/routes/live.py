@@ -17,13 +17,12 @@ from fourcards.web.routes.tables import move_of
 from fourcards.web.schemas import ActionId, ActionIn, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
 from fourcards.web.tokens import hash_token, new_token
+from fourcards.web.transport import WS_MAX_CHARS
 
 __all__ = ["router", "WS_MAX_CHARS"]
 
 router = APIRouter()
 
-#: Most characters in one websocket message.
-WS_MAX_CHARS = 8192
 #: The ops a message may have.
 OPS = ("action", "deal", "void", "bots", "pause", "resume", "ping")
 

@@ -874,7 +874,8 @@
     const d = state && state.deal;
     const n = d && d.next_card;
     if (!n || n.step !== "turn" || !n.completes || !n.completes.length) return null;
-    const tokens = text.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    // each card as the server reads it (fourcards.cards.read_cards): a rank then one suit, separated or not
+    const tokens = text.match(/(?:10|[2-9tjqka])[cdhs\u2660-\u2667]/gi) || [];
     for (let i = 0; i < tokens.length; i++) {
       let r = tokens[i].slice(0, -1).toUpperCase();
       if (r === "10") r = "T";
