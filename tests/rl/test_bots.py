@@ -102,7 +102,7 @@ def test_issue22_four_card_poker_has_a_plug_in_group(plugins: Path) -> None:
     with pytest.raises(RulesError, match="unknown Four Card Poker bot 'nobody'.*pairbot"):
         pb.make_poker_bot("nobody", rules)
     # the web app offers it and plays it
-    from fourcards.web import players
+    from fourcards.table import players
 
     players.poker_bot_names.cache_clear()
     try:

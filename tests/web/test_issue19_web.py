@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from fourcards.web.players import play_bet
+from fourcards.table.players import play_bet
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from servers import Server
