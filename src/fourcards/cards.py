@@ -143,7 +143,7 @@ class Card:
     @property
     def rank(self) -> Rank:
         """The card's rank, 2..14 (ace high): ``index // 4 + 2``."""
-        return Rank(self.index // 4 + 2)
+        return _RANKS_BY_INDEX[self.index]
 
     @property
     def suit(self) -> Suit:
@@ -153,14 +153,20 @@ class Card:
     @property
     def pretty(self) -> str:
         """Rank character and suit symbol, e.g. ``"T♥"``."""
-        return self.rank.char + self.suit.symbol
+        return _PRETTY[self.index]
 
     def __str__(self) -> str:
-        return self.rank.char + self.suit.value
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+
+#: Each card index's rank, two-character text and pretty text (looked up: a view writes
+#: hundreds of cards).
+_RANKS_BY_INDEX: tuple[Rank, ...] = tuple(Rank(i // 4 + 2) for i in range(52))
+_TEXT: tuple[str, ...] = tuple(_RANKS_BY_INDEX[i].char + _SUIT_ORDER[i % 4].value for i in range(52))
+_PRETTY: tuple[str, ...] = tuple(_RANKS_BY_INDEX[i].char + _SUIT_SYMBOLS[i % 4] for i in range(52))
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 

@@ -700,7 +700,7 @@ class PokerRound:
     @property
     def deciding_players(self) -> tuple[int, ...]:
         """Players with an ante, in order: the ones that fold or play."""
-        return tuple(p for p in range(self.num_players) if p in self.wagers and self.wagers[p].ante > 0)
+        return tuple(sorted(p for p, w in self.wagers.items() if w.ante > 0))
 
     @property
     def actor(self) -> int | None:
@@ -708,10 +708,7 @@ class PokerRound:
         (the wagers are open to every player at once)."""
         if self.phase is not Phase.DECISIONS:
             return None
-        for p in self.deciding_players:
-            if p not in self.decisions:
-                return p
-        return None
+        return min((p for p, w in self.wagers.items() if w.ante > 0 and p not in self.decisions), default=None)
 
     @property
     def chance_step(self) -> str | None:
@@ -744,16 +741,18 @@ class PokerRound:
             out += [LegalAction(ActionKind.PLACE_WAGERS, p, r.min_ante, r.max_ante, None,
                                 r.min_aces_up, r.max_aces_up) if p not in self.wagers
                     else LegalAction(ActionKind.WITHDRAW_WAGERS, p)
-                    for p in range(self.num_players)]
-        elif self.phase is Phase.DECISIONS and self.actor is not None:
-            amounts = self.play_amounts(self.actor)
-            out.append(LegalAction(ActionKind.FOLD, self.actor))
-            out.append(LegalAction(ActionKind.PLAY, self.actor, amounts[0], amounts[-1],
-                                   None if r.play_any_amount else tuple(amounts)))
+                    for p in (range(self.num_players) if player is None else (player,))]
+        elif self.phase is Phase.DECISIONS:
+            actor = self.actor
+            if actor is not None and player in (None, actor):
+                amounts = self.play_amounts(actor)
+                out.append(LegalAction(ActionKind.FOLD, actor))
+                out.append(LegalAction(ActionKind.PLAY, actor, amounts[0], amounts[-1],
+                                       None if r.play_any_amount else tuple(amounts)))
+        if player is not None:
+            return out
         if not self.is_terminal:
             out.append(LegalAction(ActionKind.VOID))
-        if player is not None:
-            return [a for a in out if a.player == player]
         return out
 
     def returns(self) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from fourcards.cards import Rank
@@ -338,7 +339,12 @@ class PokerRules:
         return new
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready description (tables as ``"25/20/2"`` strings)."""
+        """JSON-ready description (tables as ``"25/20/2"`` strings); a new dict each call (the
+        rules are frozen, so it is worked out once: every view of a round carries it)."""
+        d = _rules_dict(self)
+        return {**d, "play_multiples": list(d["play_multiples"])}
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "ante_bonus": str(self.ante_bonus),
@@ -355,6 +361,11 @@ class PokerRules:
             "max_aces_up": self.max_aces_up,
             "max_seats": self.max_seats,
         }
+
+
+@lru_cache(maxsize=256)
+def _rules_dict(rules: PokerRules) -> dict[str, Any]:
+    return rules._to_dict()
 
 
 PRESETS: dict[str, PokerRules] = {
