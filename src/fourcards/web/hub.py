@@ -131,6 +131,7 @@ class Hub:
         self.repo = Repository(self.require_store, self.run_db, self.origin, self.bot_delay, rng)
         self.publisher = Publisher(self.spawn, self.public_url, bot_kinds)
         self._refreshing: set[str] = set()
+        self._sleep_until = 0.0  # when the due-work loop looks again by itself (Unix seconds)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -299,7 +300,9 @@ class Hub:
                 self.publisher.ask_trainer(state, event, lambda: self.publish(state.id))
         await self.publisher.prepare(state)
         self.publisher.publish(state)
-        self.wake()
+        at = due_at(state, self.bot_delay)
+        if at is not None and at < self._sleep_until:  # due before the due-work loop looks again
+            self.wake()
 
     def publish(self, table_id: str) -> None:
         """Push the views of this server's copy of the table."""
@@ -434,6 +437,8 @@ class Hub:
         next due time (at most :data:`DUE_SLEEP_S`), or until woken."""
         store = self.require_store()
         while True:
+            self._wake.clear()  # before the read: a due time set from here on wakes the next sleep
+            self._sleep_until = float("inf")  # looking now: every new due time counts
             try:
                 at = await self.run_db(store.next_due)  # a read: writes only when something is due
                 if at is not None and at <= time.time():
@@ -443,8 +448,8 @@ class Hub:
             except Exception as exc:
                 log.warning("looking for due work failed: %s", exc)
                 at = None
-            self._wake.clear()
             pause = DUE_SLEEP_S if at is None else min(DUE_SLEEP_S, max(0.02, at - time.time()))
+            self._sleep_until = time.time() + pause
             try:
                 await asyncio.wait_for(self._wake.wait(), pause)
             except TimeoutError:
