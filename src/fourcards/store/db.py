@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
-from fourcards.store.fast import commit_moves, takes_fast_path
+from fourcards.store.fast import _DATETIME, commit_moves, takes_fast_path
 from fourcards.store.models import (
     ACCOUNTS,
     MAX_AMOUNT,
@@ -417,8 +417,13 @@ class Store:
         args = (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
                 utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
         if self.dialect != "postgresql":
-            with self.engine.begin() as conn:
-                return commit_moves(conn, *args)
+            raw = self._sqlite_connection()
+            if raw is None:  # an in-memory database: only the engine's connection sees it
+                with self.engine.begin() as conn:
+                    return commit_moves(conn, *args)
+            stamp = _DATETIME.dialect_impl(self.engine.dialect).bind_processor(self.engine.dialect)
+            args = (*args[:7], stamp(args[7]) if stamp is not None else args[7], *args[8:])
+            return commit_moves(raw, *args)
         import psycopg
 
         pg = getattr(self._local, "conn", None)
@@ -434,6 +439,23 @@ class Store:
             self._local.conn = None
             pg.close()
             raise
+
+    def _sqlite_connection(self) -> Any:
+        """This thread's own ``sqlite3`` connection to the database file for moves, in autocommit
+        mode with the engine's pragmas (``None`` for an in-memory database)."""
+        conn = getattr(self._local, "sqlite", None)
+        if conn is not None:
+            return conn
+        path = self.engine.url.database
+        if not path or path == ":memory:" or path.startswith("file:"):
+            return None
+        import sqlite3
+
+        conn = self._local.sqlite = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            conn.execute(f"PRAGMA {pragma}")
+        self._fast_conns.append(conn)
+        return conn
 
     # ----------------------------------------------------- parts of a write
 

@@ -12,8 +12,9 @@ orjson:
   deal's close and the change notification, so nothing is written when the version check
   fails; sent on a connection of its own in autocommit mode (one statement is one
   transaction), the whole change is one round trip;
-* SQLite: the same statements in the same transaction on the connection's cursor
-  (``executemany`` for the rows): no network, but no per-statement SQLAlchemy either.
+* SQLite: the same statements in one transaction on a ``sqlite3`` connection of the
+  database thread's own (``executemany`` for the rows): no network, and no SQLAlchemy
+  machinery per statement or per transaction either.
 
 Only :class:`~fourcards.table.writes.DealWrite` parts of a deal that already has its row take
 this path (:func:`takes_fast_path`); seats, new players, a new deal and take-backs go through
@@ -26,7 +27,7 @@ import uuid
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, DateTime
+from sqlalchemy import DateTime
 
 from fourcards.table.writes import DealWrite
 
@@ -51,8 +52,9 @@ def commit_moves(conn: Any, dialect: str, table_id: str, version: int, state: An
     """Write the moves ``parts`` (see :func:`takes_fast_path`), the table's ``state``, ``due_at``
     and ``log`` lines at ``now`` if the table still has ``version``; on PostgreSQL also NOTIFY
     ``channel`` with ``payload``. ``conn``: on PostgreSQL a psycopg connection in autocommit
-    mode (the one statement is its own transaction); on SQLite a SQLAlchemy connection whose
-    transaction is open (its caller commits).
+    mode (the one statement is its own transaction); on SQLite a ``sqlite3`` connection in
+    autocommit mode (the writes get a transaction of their own; ``now`` already the column's
+    text) or a SQLAlchemy connection whose transaction is open (its caller commits).
 
     Returns:
         whether the table had ``version`` (``False``: nothing was written).
@@ -105,30 +107,47 @@ def _postgres(conn: Any, table_id: str, version: int, state: str, due_at: float 
         return len(cur.fetchall()) == 1
 
 
-def _sqlite(conn: Connection, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
+def _sqlite(conn: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
             records: list[Any], entries: list[Any], close: Any, log: list[str], now: Any) -> bool:
-    stamp = _DATETIME.dialect_impl(conn.dialect).bind_processor(conn.dialect)
-    when = stamp(now) if stamp is not None else now
-    cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    """The moves on ``conn``: a SQLAlchemy connection in a transaction, or a driver's
+    connection in autocommit mode - then in a ``BEGIN IMMEDIATE`` transaction of its own."""
+    raw = getattr(conn, "dbapi_connection", None) is None and not hasattr(conn, "dialect")
+    if raw:
+        when = now
+        conn.execute("BEGIN IMMEDIATE")
+        cur = conn.cursor()
+    else:
+        stamp = _DATETIME.dialect_impl(conn.dialect).bind_processor(conn.dialect)
+        when = stamp(now) if stamp is not None else now
+        cur = conn.connection.dbapi_connection.cursor()
+    ok = False
     try:
-        cur.execute("UPDATE game_tables SET version = ?, state = ?, due_at = ? WHERE id = ? AND version = ?",
-                    (version + 1, state, due_at, table_id, version))
-        if cur.rowcount != 1:
-            return False
-        if records:
-            cur.executemany("INSERT INTO deal_actions (deal_id, seq, player_id, record, created_at) VALUES (?, ?, ?, ?, ?)",
-                            [(deal_id, seq, pid, rec, when) for seq, pid, rec in records])
-        if entries:
-            cur.executemany("INSERT INTO ledger_entries (txn, table_id, deal_id, account, player_id, amount, memo, "
-                            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            [(txn, table_id, deal_id, acc, pid, amt, memo, when) for txn, acc, pid, amt, memo in entries])
-        if close is not None:
-            cur.execute("UPDATE deals SET status = ?, result = ?, void_reason = ?, ended_at = ? WHERE id = ?",
-                        (close.status, None if close.result is None else _json(close.result), close.void_reason, when,
-                         deal_id))
-        if log:
-            cur.executemany("INSERT INTO table_log (table_id, line, created_at) VALUES (?, ?, ?)",
-                            [(table_id, line, when) for line in log])
-        return True
+        ok = _sqlite_writes(cur, table_id, version, state, due_at, deal_id, records, entries, close, log, when)
     finally:
         cur.close()
+        if raw:
+            conn.execute("COMMIT" if ok else "ROLLBACK")
+    return ok
+
+
+def _sqlite_writes(cur: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
+                   records: list[Any], entries: list[Any], close: Any, log: list[str], when: Any) -> bool:
+    cur.execute("UPDATE game_tables SET version = ?, state = ?, due_at = ? WHERE id = ? AND version = ?",
+                (version + 1, state, due_at, table_id, version))
+    if cur.rowcount != 1:
+        return False
+    if records:
+        cur.executemany("INSERT INTO deal_actions (deal_id, seq, player_id, record, created_at) VALUES (?, ?, ?, ?, ?)",
+                        [(deal_id, seq, pid, rec, when) for seq, pid, rec in records])
+    if entries:
+        cur.executemany("INSERT INTO ledger_entries (txn, table_id, deal_id, account, player_id, amount, memo, "
+                        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(txn, table_id, deal_id, acc, pid, amt, memo, when) for txn, acc, pid, amt, memo in entries])
+    if close is not None:
+        cur.execute("UPDATE deals SET status = ?, result = ?, void_reason = ?, ended_at = ? WHERE id = ?",
+                    (close.status, None if close.result is None else _json(close.result), close.void_reason, when,
+                     deal_id))
+    if log:
+        cur.executemany("INSERT INTO table_log (table_id, line, created_at) VALUES (?, ?, ?)",
+                        [(table_id, line, when) for line in log])
+    return True
