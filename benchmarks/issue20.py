@@ -28,36 +28,15 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
+
+from issue12 import drop_schema, fresh_schema  # a fresh PostgreSQL schema per run
 
 HERE = Path(__file__).resolve().parent
 RUNS = {
     "saturating": ["--clients", "200", "--tables", "40"],
     "paced": ["--clients", "1000", "--tables", "200", "--think", "3.0"],
 }
-
-
-def fresh_schema(base: str) -> tuple[str, str]:
-    """A new PostgreSQL schema in the database of ``base`` and the URL that uses it."""
-    from sqlalchemy import create_engine, text
-
-    name = "bench_" + uuid.uuid4().hex[:8]
-    engine = create_engine(base)
-    with engine.begin() as conn:
-        conn.execute(text(f"CREATE SCHEMA {name}"))
-    engine.dispose()
-    sep = "&" if "?" in base else "?"
-    return f"{base}{sep}options=-csearch_path%3D{name}", name
-
-
-def drop_schema(base: str, name: str) -> None:
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(base)
-    with engine.begin() as conn:
-        conn.execute(text(f"DROP SCHEMA {name} CASCADE"))
-    engine.dispose()
 
 
 def run(python: str, kind: str, workers: int, url: str, seconds: float) -> dict:

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import ARGS, CHROMIUM, PHONE, ThreadServer, require_browser, watch_errors
+from browsing import PHONE, ThreadServer, launch, require_browser, watch_errors
 from servers import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,12 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    yield from launch()
 
 
 def api(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
