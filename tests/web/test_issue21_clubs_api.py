@@ -94,7 +94,7 @@ def test_issue21_6_a_clubs_standings_after_two_nights_at_two_tables(client: Test
     assert rows["ann"]["poker"]["rounds"] == 2 and rows["ann"]["kind"]["deals"] == 2
     assert rows["dot"]["nights"] == 0 and rows["dot"]["net"] == 0
     nets = [r["net"] for r in got["standings"]]
-    assert nets == sorted(nets, reverse=True)
+    assert nets[:2] == sorted(nets[:2], reverse=True) and got["standings"][2]["name"] == "Dot"  # yet to play: last
     for n in got["nights"]:  # each night: the people's nets and the bank's add up to zero
         assert sum(p["net"] for p in n["people"]) + n["bank"]["net"] == 0
         assert n["deals"] == 2

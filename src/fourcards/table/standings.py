@@ -124,5 +124,5 @@ def standings(nights: Sequence[Mapping[str, Any]], listed: Iterable[str] = ()) -
             "created_at": table.get("created_at"), "deals": finished,
             "people": sorted(people, key=lambda x: (-x["net"], name_key(x["name"]))),
             "bank": {"net": sum(b["net"] for b in bots) + (house or 0), "bots": bots, "house": house}})
-    ordered = sorted(rows.values(), key=lambda r: (-r["net"], -r["nights"], name_key(r["name"])))
+    ordered = sorted(rows.values(), key=lambda r: (r["nights"] == 0, -r["net"], -r["nights"], name_key(r["name"])))
     return {"standings": ordered, "nights": out_nights}
