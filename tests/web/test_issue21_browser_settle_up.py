@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 from browsing import PHONE, TABLE_URL, axe_violations, host_token, sit_guest, table_id, watch_errors
+from test_web_game_night import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -35,16 +36,6 @@ def api(base: str, method: str, path: str, token: str | None = None, body: Any =
     return r.json()
 
 
-def until(predicate: Any, timeout: float = 20.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = predicate()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 def poker_round(base: str, tid: str, antes: dict[str, int]) -> None:
     """The people wager, the host (the first token) deals, each plays the smallest play bet; the
     bots move by themselves; back when the round is settled."""
@@ -53,10 +44,10 @@ def poker_round(base: str, tid: str, antes: dict[str, int]) -> None:
         api(base, "POST", f"/api/tables/{tid}/actions", tok, {"kind": "wager", "ante": ante})
     api(base, "POST", f"/api/tables/{tid}/deal", tokens[0])
     for tok in tokens:
-        acts = until(lambda t=tok: {a["kind"]: a for a in api(base, "GET", f"/api/tables/{tid}/state", t)["actions"]
+        acts = wait_for(lambda t=tok: {a["kind"]: a for a in api(base, "GET", f"/api/tables/{tid}/state", t)["actions"]
                                     if a["kind"] == "play"})
         api(base, "POST", f"/api/tables/{tid}/actions", tok, {"kind": "play", "amount": acts["play"]["min"]})
-    until(lambda: api(base, "GET", f"/api/tables/{tid}/settlement")["in_play"] == 0
+    wait_for(lambda: api(base, "GET", f"/api/tables/{tid}/settlement")["in_play"] == 0
           and api(base, "GET", f"/api/tables/{tid}/state")["table"]["in_progress"] is False)
 
 
@@ -76,6 +67,17 @@ def kind_deal(base: str, tid: str, token: str) -> None:
             assert r.status_code in (200, 409), r.text  # 409: a bot's move got there first
         time.sleep(0.05)
     raise AssertionError("the deal did not end")
+
+
+def make_table(page: Any, host: str, game: str, bots: int) -> tuple[str, str]:
+    """Create a table from the lobby form the page shows (a club's night keeps its ``?club=``);
+    returns the table's id and the host's seat token once the table page is open."""
+    page.fill("#host_name", host)
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=bots]", str(bots))
+    page.click("#create-btn")
+    page.wait_for_url(TABLE_URL)
+    return table_id(page), host_token(page)
 
 
 def no_overflow(page: Any, where: str) -> None:
@@ -115,12 +117,7 @@ def test_issue21_5_the_settle_up_of_a_night_with_a_bot_and_a_top_up_adds_up(brow
     page = ctx.new_page()
     errors = watch_errors(page)
     page.goto(base_url + "/")
-    page.fill("#host_name", "Ann")
-    page.check("input[name=game][value=poker]")
-    page.fill("input[name=bots]", "1")
-    page.click("#create-btn")
-    page.wait_for_url(TABLE_URL)
-    tid, ann = table_id(page), host_token(page)
+    tid, ann = make_table(page, "Ann", "poker", bots=1)
     ben = sit_guest(page, base_url, "Ben")
     assert api(base_url, "POST", f"/api/tables/{tid}/top-ups", ann, {"amount": 250})["status"] == "done"
     for antes in ({ann: 10, ben: 40}, {ann: 20, ben: 10}):
@@ -143,12 +140,12 @@ def test_issue21_5_the_settle_up_of_a_night_with_a_bot_and_a_top_up_adds_up(brow
     page.fill("#value-money", "1,00")
     page.fill("#value-currency", "€")
     page.click("#terms-save")
-    page.wait_for_function("document.getElementById('chip-value').textContent.includes('100 chips = 1.00 €')")
+    page.wait_for_function("document.getElementById('chip-value').textContent === 'At 100 chips = 1.00 €.'")
     amounts = settled_on_the_page(page)
     up = api(base_url, "GET", f"/api/tables/{tid}/settle-up")
     assert amounts == {p["name"]: p["amount"] for p in up["parties"]}
     assert [li.inner_text() for li in page.locator("#transfers li").all()] == [t["text"] for t in up["transfers"]]
-    assert all(t["text"].endswith(" €") for t in up["transfers"])
+    assert all(t["text"].endswith(" €") for t in up["transfers"]), up["transfers"]
     found = {"settle-up (host's terms)": axe_violations(page)}
     no_overflow(page, "history page with the settle-up")
     panel_shot(page, "#settle-up-panel", "settle-up.png")
@@ -191,12 +188,7 @@ def test_issue21_6_a_clubs_standings_after_two_nights_at_two_tables(browser: Any
     page.wait_for_selector("#club-note:not([hidden])")
     assert "This table counts for the club Thursday cards." == page.inner_text("#club-note")
     found["lobby, a club's night"] = axe_violations(page)
-    page.fill("#host_name", "Ann")
-    page.check("input[name=game][value=poker]")
-    page.fill("input[name=bots]", "1")
-    page.click("#create-btn")
-    page.wait_for_url(TABLE_URL)
-    tid1, ann1 = table_id(page), host_token(page)
+    tid1, ann1 = make_table(page, "Ann", "poker", bots=1)
     ben1 = sit_guest(page, base_url, "Ben")
     poker_round(base_url, tid1, {ann1: 10, ben1: 30})
     poker_round(base_url, tid1, {ann1: 30, ben1: 10})
@@ -204,12 +196,7 @@ def test_issue21_6_a_clubs_standings_after_two_nights_at_two_tables(browser: Any
     page.goto(f"{base_url}/c/{club_id}")
     page.click("#new-night")
     page.wait_for_selector("#club-note:not([hidden])")
-    page.fill("#host_name", "ann")
-    page.check("input[name=game][value=kind]")
-    page.fill("input[name=bots]", "3")
-    page.click("#create-btn")
-    page.wait_for_url(TABLE_URL)
-    tid2, ann2 = table_id(page), host_token(page)
+    tid2, ann2 = make_table(page, "ann", "kind", bots=3)
     assert tid2 != tid1
     kind_deal(base_url, tid2, ann2)
     # the club's page: both nights, standings matched by name
