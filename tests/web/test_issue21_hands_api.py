@@ -155,3 +155,15 @@ def test_issue21_7_exports_read_in_batches_and_refuse_a_wrong_token(client: Test
     assert r.status_code == 403
     assert client.get("/api/tables/nosuchtb/hands.txt").status_code == 404
     assert lines(client, f"/api/tables/{create(client, 'kind', bots=3)['table']['id']}/hands.jsonl") == []
+
+
+def test_issue21_7_after_closing_a_players_own_token_still_shows_their_own_cards(client: TestClient) -> None:
+    t = create(client, "poker", host_name="Ann")
+    tid, ann = t["table"]["id"], t["token"]
+    ben = sit(client, tid, "Ben")["token"]
+    _poker_round(client, tid, {ann: 10, ben: 20}, folds=(ann,))
+    assert post(client, tid, "/close", ann).status_code == 200
+    own = lines(client, f"/api/tables/{tid}/hands.jsonl", ann)
+    assert own[0]["viewer"] == 0 and not own[0]["redacted"] and replayed(own[0]) == own[0]["returns"]
+    assert lines(client, f"/api/tables/{tid}/hands.jsonl", ben)[0]["redacted"]  # Ann's fold is Ann's
+    assert client.get(f"/api/tables/{tid}/hands.txt", headers=hdr("nobody's")).status_code == 403

@@ -18,7 +18,7 @@ from fastapi.responses import StreamingResponse
 
 from fourcards.table import Person, TableError, TableState
 from fourcards.table.export import FORMAT, hand, hand_text
-from fourcards.web.deps import HubDep, Token, seat_of_token
+from fourcards.web.deps import HubDep, Token, person_of
 from fourcards.web.hub import Hub
 from fourcards.web.routes.clubs import ClubPath, club_or_404, club_store
 
@@ -66,6 +66,12 @@ async def deal_lines(hub: Hub, t: TableState, seat: Person | None,
         after = batch[-1]["number"]
 
 
+def _caller(t: TableState, token: str | None) -> Person | None:
+    """The person whose token it is - seated, or gone (a closed table's players keep their own
+    cards in its history) - or ``None`` without one: a spectator. 403 for a token of nobody."""
+    return person_of(t, token) if token else None
+
+
 def _download(body: AsyncIterator[bytes], media: str, name: str) -> StreamingResponse:
     return StreamingResponse(body, media_type=media, headers={
         "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
@@ -75,9 +81,10 @@ def _download(body: AsyncIterator[bytes], media: str, name: str) -> StreamingRes
 async def table_hands_jsonl(table_id: str, hub: HubDep, x_seat_token: Token = None) -> StreamingResponse:
     """Every finished deal of the table as JSON Lines (one deal per line, oldest first; the
     format in docs/web.md "Hand histories"), as the caller may see it: a folded Four Card Poker
-    hand of another seat stays hidden (``redacted``)."""
+    hand of another seat stays hidden (``redacted``). A token of a person who left (a closed
+    table) still shows that person's own cards."""
     t = await hub.latest(table_id)
-    seat = seat_of_token(t, x_seat_token)
+    seat = _caller(t, x_seat_token)
     return _download(deal_lines(hub, t, seat, _jsonl), JSONL, f"fourcards-{t.id}-hands.jsonl")
 
 
@@ -85,7 +92,7 @@ async def table_hands_jsonl(table_id: str, hub: HubDep, x_seat_token: Token = No
 async def table_hands_text(table_id: str, hub: HubDep, x_seat_token: Token = None) -> StreamingResponse:
     """Every finished deal of the table as text: who played, the table log's lines, the nets."""
     t = await hub.latest(table_id)
-    seat = seat_of_token(t, x_seat_token)
+    seat = _caller(t, x_seat_token)
     return _download(deal_lines(hub, t, seat, _text), TEXT, f"fourcards-{t.id}-hands.txt")
 
 
