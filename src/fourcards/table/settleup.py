@@ -24,7 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from fourcards.errors import InputError
+from fourcards.errors import FourcardsError
 from fourcards.inputs import clean_name
 from fourcards.table.commands import SetSettleUp
 from fourcards.table.draft import Draft
@@ -132,7 +132,7 @@ def set_terms(d: Draft, c: SetSettleUp) -> dict[str, Any]:
                     raise TableError(422, f"chip value: {name} must be a whole number from 1 to {top:,}")
             try:
                 currency = clean_name(currency, field="currency", max_length=MAX_CURRENCY)
-            except InputError as exc:
+            except FourcardsError as exc:  # clean_name's InputError
                 raise TableError(422, f"chip value: {exc}") from None
             if (t.get("chips"), t.get("cents"), t.get("currency")) != (chips, cents, currency):
                 lines.append(f"The host sets the chip value: {chip_value_text(chips, cents, currency)}")
@@ -183,7 +183,8 @@ def _bank_words(settlement: dict[str, Any], banker: Person | None, by_default: b
     if not covered:
         return "No bot played and there is no house: the people's nets add up to zero on their own."
     people = sum(p["net"] for p in settlement["players"] if not p["is_bot"])
-    text = (f"{_list(covered)[0].upper()}{_list(covered)[1:]}: the bank's line is what they won or lost together "
+    what = "they won or lost together" if len(bots) + (bank["house"] is not None) > 1 else "it won or lost"
+    text = (f"{_list(covered)[0].upper()}{_list(covered)[1:]}: the bank's line is what {what} "
             f"({_signed(bank['net'])} chips), so the people's nets ({_signed(people)}) and the bank's add up to zero. ")
     if banker is None:
         return text + ("Nobody holds the bank: it settles as a party of its own (a cash box, or whoever put up the "

@@ -19,8 +19,7 @@ from fastapi import APIRouter, Header, Path
 from fastapi.responses import Response
 
 from fourcards.csvtext import csv_text
-from fourcards.store import StoreError
-from fourcards.store.clubs import ClubStore
+from fourcards.store import ClubStore, StoreError
 from fourcards.table import TableError
 from fourcards.table.standings import standings
 from fourcards.web.deps import HubDep, Token, person_of
