@@ -302,7 +302,10 @@ def test_issue11_6_the_history_page_replays_a_deal_and_the_settlement_adds_to_ze
     page.wait_for_selector("#settlement-table")
     nets = [int(x) for x in page.locator("#settlement-table td[data-net]").evaluate_all(
         "els => els.map(e => e.dataset.net)")]
-    assert len(nets) == 4 and sum(nets) == 0, nets  # three people and the house
+    assert len(nets) == 2 and sum(nets) == 0, nets  # the one person and the bank (issue 21: the bots and the house)
+    parts = [int(x) for x in page.locator("#settlement-table td[data-bank-part]").evaluate_all(
+        "els => els.map(e => e.dataset.bankPart)")]
+    assert len(parts) == 3 and sum(parts) == nets[1]  # two bots and the house make the bank's line
     assert page.inner_text("#settlement-total") == "0"
     assert page.get_attribute("#settlement-csv", "href").endswith("/settlement.csv")
     assert "Round 1" in page.inner_text("#deals")

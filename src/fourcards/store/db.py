@@ -669,6 +669,26 @@ class Store:
                 select(LedgerEntry).where(LedgerEntry.deal_id == d.id).order_by(LedgerEntry.id))]
             return out
 
+    def finished_deals(self, table_id: str, after: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+        """The table's finished (settled or voided) deals numbered above ``after``, at most
+        ``limit`` of them in order of number, each as :meth:`get_deal` gives it (history and
+        ledger entries) - three queries per batch, for exports read batch by batch."""
+        with self.Session() as s:
+            deals = s.scalars(select(Deal).where(Deal.table_id == table_id, Deal.number > after,
+                                                 Deal.status != "in_progress")
+                              .order_by(Deal.number).limit(limit)).all()
+            if not deals:
+                return []
+            ids = [d.id for d in deals]
+            history: dict[int, list[dict[str, Any]]] = defaultdict(list)
+            for a in s.scalars(select(DealAction).where(DealAction.deal_id.in_(ids))
+                               .order_by(DealAction.deal_id, DealAction.seq)):
+                history[a.deal_id].append(a.record)
+            entries: dict[int, list[dict[str, Any]]] = defaultdict(list)
+            for e in s.scalars(select(LedgerEntry).where(LedgerEntry.deal_id.in_(ids)).order_by(LedgerEntry.id)):
+                entries[int(e.deal_id or 0)].append(_entry_dict(e))
+            return [{**_deal_summary(d), "history": history[d.id], "ledger": entries[d.id]} for d in deals]
+
     def ledger(self, table_id: str, limit: int = 500) -> list[dict[str, Any]]:
         """The table's latest ledger entries (oldest first)."""
         with self.Session() as s:

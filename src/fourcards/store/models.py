@@ -35,6 +35,10 @@ Tables:
   seconds), so a server starting after downtime gives running turn clocks their time back.
 * ``server_runs`` - one row per server start of versions 0.x before shared tables
   (kept for old databases; no longer written).
+* ``clubs`` - a club whose tables count together (issue 21): its name, the SHA-256 of the
+  owner's secret token and the owner's name; ``club_members`` - the names the owner listed
+  (``name_key`` is the name casefolded: members are matched by name across tables);
+  ``club_tables`` - the tables that count for a club (a table for at most one club).
 """
 
 from __future__ import annotations
@@ -60,8 +64,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from fourcards.table.writes import MAX_AMOUNT as _MAX_AMOUNT
 
-__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "ServerRun", "utcnow", "ACCOUNTS",
-           "MAX_AMOUNT", "MAX_INTEGER"]
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "ServerRun", "Club",
+           "ClubMember", "ClubTable", "utcnow", "ACCOUNTS", "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: Ledger account kinds (see the module docstring).
 ACCOUNTS = ("player", "house", "bank", "bets", "pot")
@@ -215,3 +219,39 @@ class ServerRun(Base):
     host: Mapped[str] = mapped_column(String(255))
     pid: Mapped[int] = mapped_column(Integer)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Club(Base):
+    """A club whose tables count together (standings across nights); its id is its link's key."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    owner_name: Mapped[str] = mapped_column(String(40))
+    #: SHA-256 of the owner's secret token (the token itself is never stored).
+    owner_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubMember(Base):
+    """A name the club's owner listed; ``name_key`` (the name casefolded) matches it across tables."""
+
+    __tablename__ = "club_members"
+    __table_args__ = (UniqueConstraint("club_id", "name_key", name="uq_club_members_club_key"),)
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubTable(Base):
+    """A table that counts for a club (at most one club per table)."""
+
+    __tablename__ = "club_tables"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id"), index=True)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

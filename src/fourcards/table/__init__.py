@@ -30,6 +30,7 @@ from fourcards.table.commands import (
     NewDevice,
     Pause,
     Resume,
+    SetSettleUp,
     SetStatus,
     Sit,
     StartDeal,
@@ -46,4 +47,4 @@ from fourcards.table.state import Clock, DealState, Person, SeatRequest, TableSt
 __all__ = ["apply", "Outcome", "TableError", "TableState", "Person", "SeatRequest", "Clock", "DealState",
            "Command", "Move", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
-           "Resume", "Timeout", "BotMove", "TakeUp"]
+           "Resume", "Timeout", "BotMove", "TakeUp", "SetSettleUp"]

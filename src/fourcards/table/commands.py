@@ -18,7 +18,7 @@ from typing import Any
 
 __all__ = ["Move", "Command", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
-           "Resume", "Timeout", "BotMove", "TakeUp", "MAX_ACTION_ID"]
+           "Resume", "Timeout", "BotMove", "TakeUp", "SetSettleUp", "MAX_ACTION_ID"]
 
 #: Characters an action id may have.
 MAX_ACTION_ID = 64
@@ -221,3 +221,17 @@ class TakeUp(Command):
 
     down_from: float
     down_to: float
+
+
+@dataclass(frozen=True)
+class SetSettleUp(Command):
+    """Host: the terms of the night's settle-up (:mod:`fourcards.table.settleup`) - the chip
+    value ``chip_value`` (``(chips, cents, currency)``: ``chips`` chips are worth ``cents``
+    hundredths of ``currency``; ``None``: settle in chips), changed only when ``set_value``;
+    and who holds the bank that covers the bots (``banker``: ``"host"``, ``"bank"`` - a
+    party of its own - or a table seat; ``None``: unchanged)."""
+
+    by: int
+    chip_value: tuple[int, int, str] | None = None
+    set_value: bool = False
+    banker: str | int | None = None

@@ -95,7 +95,12 @@ def settlement(state: TableState, totals: dict[str, Any]) -> dict[str, Any]:
     table, less what came back on rejoining), ``stack`` (chips at the table now) and ``net``
     (= stack + cashed_out - bought_in - top_ups); the ``house``'s net at Four Card Poker
     (``None`` at Four of a Kind) and the chips ``in_play`` in a deal in progress. ``total``
-    (every net, the house's and the chips in play) is 0: the ledger conserves chips."""
+    (every net, the house's and the chips in play) is 0: the ledger conserves chips.
+
+    ``bank``: bots play with the bank's chips, so the bank's ``net`` is the bots' nets and the
+    house's together (``bots``: ``player_id``, ``name``, ``net``; ``house``) - the people's
+    nets plus the bank's (plus the chips in play) add up to zero (see
+    :mod:`fourcards.table.settleup`)."""
     rows = []
     for pid, p in sorted(state.people.items()):
         m = totals["players"].get(pid, {})
@@ -107,5 +112,7 @@ def settlement(state: TableState, totals: dict[str, Any]) -> dict[str, Any]:
                      "net": stack + cashed - bought - top_ups})
     house = totals["house"] if state.table_game.house is not None else None
     total = sum(r["net"] for r in rows) + (house or 0) + totals["in_play"]
+    bots = [{"player_id": r["player_id"], "name": r["name"], "net": r["net"]} for r in rows if r["is_bot"]]
+    bank = {"net": sum(b["net"] for b in bots) + (house or 0), "bots": bots, "house": house}
     return {"table": state.id, "name": state.name, "game": state.game, "players": rows, "house": house,
-            "in_play": totals["in_play"], "total": total}
+            "in_play": totals["in_play"], "total": total, "bank": bank}

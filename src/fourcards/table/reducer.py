@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fourcards.table import host, play, seating
+from fourcards.table import host, play, seating, settleup
 from fourcards.table.clock import arm
 from fourcards.table.commands import (
     MAX_ACTION_ID,
@@ -38,6 +38,7 @@ from fourcards.table.commands import (
     NewDevice,
     Pause,
     Resume,
+    SetSettleUp,
     SetStatus,
     Sit,
     StartDeal,
@@ -61,6 +62,7 @@ HANDLERS: dict[type[Command], Callable[[Draft, Any], Any]] = {
     Configure: host.configure, Close: host.close, Pause: host.pause, Resume: host.resume, VoidDeal: host.void,
     StartDeal: play.start_deal, Act: play.act, ActFor: play.act_for, EnterCards: play.enter_cards,
     TakeBackCard: play.take_back, Timeout: play.timeout, BotMove: play.bot_move, TakeUp: play.take_up,
+    SetSettleUp: settleup.set_terms,
 }
 
 

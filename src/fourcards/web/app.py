@@ -28,13 +28,24 @@ POST    /api/tables/{id}/bots                 host: fill empty seats with bots
 GET     /api/tables/{id}/deals                the table's deals (newest first)
 GET     /api/tables/{id}/deals/{number}       a finished deal's full history and ledger
 GET     /api/tables/{id}/deals/{number}/replay  the deal step by step
-GET     /api/tables/{id}/settlement[.csv]     the night's settlement (JSON, CSV)
+GET     /api/tables/{id}/settlement[.csv]     the night's settlement (JSON, CSV; CSV ends with who pays whom)
+GET     /api/tables/{id}/settle-up            who pays whom (the fewest transfers, at the chip value)
+POST    /api/tables/{id}/settle-up            host: the chip value and who holds the bank
 GET     /api/tables/{id}/ledger               the table's chip ledger and its audit
+GET     /api/tables/{id}/hands.jsonl|.txt     every finished deal: JSON Lines, text (as the caller sees)
+GET|POST /api/tables/{id}/club                the club the table counts for; host: join one
+POST    /api/clubs                            make a club -> the owner's token
+GET     /api/clubs/{id}                       a club: members, nights, links
+GET     /api/clubs/{id}/standings[.csv]       standings across nights and each night's results
+POST    /api/clubs/{id}/members|settings      owner: list members, rename
+DELETE  /api/clubs/{id}/tables/{table}        owner: a table no longer counts for the club
+GET     /api/clubs/{id}/hands.jsonl|.txt      every finished deal of the club's tables
 POST    /api/poker/settle                     the payout checker
 WS      /ws/tables/{id}?token=...             live views; also takes actions
 GET     /  and  /t/{id}                       the lobby and table pages (HTML)
 GET     /t/{id}/history                       the table's deals, replays and settlement (HTML)
 GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
+GET     /clubs/new  and  /c/{id}              make a club; a club's page (HTML)
 ======  ====================================  ==========================================
 
 Errors are ``{"detail": "..."}`` with a 4xx status; a refused request changes nothing.
@@ -57,7 +68,7 @@ from fourcards.table import TableError
 from fourcards.web import assets
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
-from fourcards.web.routes import history, host, live, lobby, pages, tables
+from fourcards.web.routes import clubs, hands, history, host, live, lobby, pages, settle, tables
 
 __all__ = ["create_app"]
 
@@ -128,6 +139,6 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         status, detail = validation_detail(exc)
         return JSONResponse({"detail": detail}, status_code=status)
 
-    for module in (lobby, tables, host, history, live, pages):
+    for module in (lobby, tables, host, history, settle, hands, clubs, live, pages):
         app.include_router(module.router)
     return app

@@ -19,7 +19,8 @@ from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
 __all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Intent", "ActionId", "TableSettings", "TopUp",
            "Decision", "MyTables", "SettleIn", "CardsIn", "Chips", "PersonName", "TableName", "Reason",
-           "TurnClock"]
+           "TurnClock", "ChipValueIn", "SettleUpTerms", "ClubId", "CreateClub", "ClubMembers", "ClubSettings",
+           "JoinClub"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
 Chips = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
@@ -43,6 +44,10 @@ Reason = Annotated[str, Field(max_length=800),
 #: A client's name for one intent (docs/rules.md TP-8): a repeat of an id already applied from
 #: the same seat changes nothing and gets the first answer.
 ActionId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+#: A club's id (the key in its link ``/c/{id}``).
+ClubId = Annotated[str, Field(min_length=1, max_length=16)]
 
 
 class _Strict(BaseModel):
@@ -83,7 +88,8 @@ class CreateTable(_Strict):
     ``dealing`` (Four of a Kind only): ``"deck"`` (the default) - the server shuffles and
     deals - or ``"table"``: a real deck at a real table, the server never shuffles and the
     host enters every card (``POST /api/tables/{id}/cards``; left out, such a table has no
-    bots and no turn clock unless asked for; docs/rules.md FOAK-14)."""
+    bots and no turn clock unless asked for; docs/rules.md FOAK-14). ``club``: the id of a
+    club the table counts for (its standings across nights; the club's link is its key)."""
 
     game: Literal["poker", "kind"]
     preset: str | None = Field(default=None, max_length=20)
@@ -97,6 +103,7 @@ class CreateTable(_Strict):
     turn_clock: TurnClock | None = None
     seat_approval: StrictBool | None = None
     dealing: Literal["deck", "table"] | None = None
+    club: ClubId | None = None
 
 
 class SitDown(_Strict):
@@ -220,3 +227,51 @@ class CardsIn(_Strict):
 
     cards: Annotated[str, Field(min_length=1, max_length=400)]
     action_id: ActionId | None = None
+
+
+class ChipValueIn(_Strict):
+    """A chip value: ``chips`` chips (1 .. 1,000,000) are worth ``cents`` hundredths
+    (1 .. 100,000, i.e. up to 1,000.00) of ``currency`` (printable text, 1-8 characters: "€",
+    "EUR", "$"). ``{"chips": 100, "cents": 100, "currency": "€"}``: 100 chips = 1.00 €."""
+
+    chips: Annotated[StrictInt, Field(ge=1, le=1_000_000)]
+    cents: Annotated[StrictInt, Field(ge=1, le=100_000)]
+    currency: Annotated[str, Field(max_length=32),
+                        AfterValidator(lambda v: clean_name(v, field="currency", max_length=8))]
+
+
+class SettleUpTerms(_Strict):
+    """Host: the terms of the night's settle-up (a field left out stays as it is):
+    ``chip_value`` (:class:`ChipValueIn`, or ``null``: settle in chips) and ``banker``, who
+    holds the bank that covers the bots and the house: ``"host"`` (the default), ``"bank"``
+    (a party of its own) or the seat of a person at the table."""
+
+    chip_value: ChipValueIn | None = None
+    banker: Annotated[StrictInt, Field(ge=1, le=13)] | Literal["host", "bank"] | None = None
+
+
+class CreateClub(_Strict):
+    """A new club: its ``name`` (1-80 characters), the owner's name (listed as a member) and
+    more members' names (at most 50 now; more later, up to 200)."""
+
+    name: TableName
+    owner_name: PersonName
+    members: Annotated[list[PersonName], Field(max_length=50)] = []
+
+
+class ClubMembers(_Strict):
+    """Club owner: names to list as members (1-50; names already listed, in any case, are left)."""
+
+    names: Annotated[list[PersonName], Field(min_length=1, max_length=50)]
+
+
+class ClubSettings(_Strict):
+    """Club owner: the club's new ``name``."""
+
+    name: TableName
+
+
+class JoinClub(_Strict):
+    """A table's host: the club (its id) the table counts for from now on."""
+
+    club: ClubId

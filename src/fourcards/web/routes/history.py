@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from fourcards.csvtext import csv_text
 from fourcards.table import TableError, TableState
 from fourcards.table.history import publish, replay, settlement
+from fourcards.table.settleup import settle_up
 from fourcards.web.deps import DealNumber, HubDep, Token, seat_of_token
 from fourcards.web.hub import Hub
 
@@ -86,8 +87,10 @@ async def settlement_json(table_id: str, hub: HubDep) -> dict[str, Any]:
 async def settlement_csv(table_id: str, hub: HubDep) -> Response:
     """The night's settlement as CSV (one row per person, then the house, chips in play and the
     total); a name that a spreadsheet would run as a formula gets a leading apostrophe
-    (:mod:`fourcards.csvtext`; the JSON keeps it as it is)."""
-    s = await night_settlement(hub, await hub.latest(table_id))
+    (:mod:`fourcards.csvtext`; the JSON keeps it as it is). After a blank row, who pays whom
+    (:func:`settle_up_rows`)."""
+    t = await hub.latest(table_id)
+    s = await night_settlement(hub, t)
     rows: list[list[str | int | None]] = [["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack",
                                            "net"]]
     for r in s["players"]:  # names neutralised for spreadsheets (fourcards.csvtext)
@@ -98,8 +101,28 @@ async def settlement_csv(table_id: str, hub: HubDep) -> Response:
     if s["in_play"]:
         rows.append(["in play", None, None, None, None, None, None, s["in_play"]])
     rows.append(["total", None, None, None, None, None, None, s["total"]])
+    rows += settle_up_rows(t, s)
     return Response(csv_text(rows), media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="fourcards-{s["table"]}-settlement.csv"'})
+
+
+def settle_up_rows(t: TableState, s: dict[str, Any]) -> list[list[str | int | None]]:
+    """The settlement CSV's second part: a blank row, ``who pays whom`` with the chip value (or
+    "in chips", or why not yet: chips in play), ``the bank`` with who covers the bots and the
+    house, then ``pays,receives,amount,currency`` and one row per transfer (``amount`` in the
+    currency with two decimals, or whole chips)."""
+    rows: list[list[str | int | None]] = [[None]]
+    try:
+        up = settle_up(t, s)
+    except TableError as exc:
+        return [*rows, ["who pays whom", exc.detail]]
+    rows += [["who pays whom", up["chip_value"] or "in chips"], ["the bank", up["bank"]["words"]],
+             ["pays", "receives", "amount", "currency"]]
+    valued = up["unit"] == "cent"
+    for tr in up["transfers"]:
+        amount = f"{tr['amount'] // 100}.{tr['amount'] % 100:02d}" if valued else tr["amount"]
+        rows.append([tr["from"]["name"], tr["to"]["name"], amount, up["terms"]["currency"] if valued else "chips"])
+    return rows
 
 
 @router.get("/api/tables/{table_id}/ledger", tags=["history"])

@@ -1,4 +1,4 @@
-"""The lobby: health, presets, the public tables, this browser's tables, a new table."""
+"""The lobby: health, presets, the public tables, this browser's tables, a new table (in a club or not)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from fastapi import APIRouter
 from fourcards import __version__
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
+from fourcards.table import TableError
 from fourcards.table.games import TableSpec
 from fourcards.table.registry import GAMES
 from fourcards.table.views import invite_url, summary
 from fourcards.web.deps import HubDep, viewer_of
+from fourcards.web.routes.clubs import MAX_CLUB_TABLES, attach_table, club_or_404
 from fourcards.web.schemas import CreateTable, MyTables
 from fourcards.web.tokens import hash_token
 
@@ -78,10 +80,15 @@ async def my_tables(body: MyTables, hub: HubDep) -> dict[str, Any]:
 @router.post("/api/tables", status_code=201, tags=["lobby"])
 async def create_table(body: CreateTable, hub: HubDep) -> dict[str, Any]:
     """Create a table; the host takes seat 1. Returns the host's secret seat token (keep it: it
-    is the only way to act for that seat) and the join link."""
+    is the only way to act for that seat) and the join link; with ``club``, the table counts for
+    that club (``club``: its id, name and link; 404 for an unknown club, 409 for a full one,
+    and no table is made)."""
+    if body.club is not None and len((await club_or_404(hub, body.club))["tables"]) >= MAX_CLUB_TABLES:
+        raise TableError(409, f"the club has {MAX_CLUB_TABLES:,} tables, the most it keeps")
     spec = TableSpec(game=body.game, preset=body.preset, rules=body.rules.model_dump(), bots=body.bots,
                      starting_chips=body.starting_chips, bot_ante=body.bot_ante, dealing=body.dealing,
                      turn_clock=body.turn_clock, seat_approval=body.seat_approval, public=body.public)
     table, host, token = await hub.create_table(spec, body.host_name, body.name)
+    club = None if body.club is None else await attach_table(hub, body.club, table.id)
     return {"table": summary(table, hub.public_url), "seat": host.seat, "name": host.name, "token": token,
-            "join_url": f"/t/{table.id}", "invite_url": invite_url(table, hub.public_url)}
+            "join_url": f"/t/{table.id}", "invite_url": invite_url(table, hub.public_url), "club": club}

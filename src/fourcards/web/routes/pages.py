@@ -1,5 +1,5 @@
 """The pages (server-rendered HTML): the lobby, a table, its history, its QR code, the payout
-checker - and the checker's API, ``POST /api/poker/settle``."""
+checker, a new club and a club's page - and the checker's API, ``POST /api/poker/settle``."""
 
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from fourcards.errors import RulesError
 from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
 from fourcards.poker.payout import PAYOUT_FIELDS, PayoutInputError, check_payout
+from fourcards.table import TableError
 from fourcards.table.views import invite_url, summary
 from fourcards.web import assets
 from fourcards.web.deps import HubDep
 from fourcards.web.hub import Hub
 from fourcards.web.invite import qr_svg
+from fourcards.web.routes.clubs import club_or_404, public_club
 from fourcards.web.schemas import SettleIn
 
 __all__ = ["router", "templates", "WEB_DIR"]
@@ -73,6 +75,20 @@ async def table_page(request: Request, table_id: str, hub: HubDep) -> HTMLRespon
     if t is None:
         return page(request, "missing.html", {"table_id": table_id}, status_code=404)
     return page(request, "table.html", {"table": summary(t, hub.public_url)})
+
+
+@router.get("/clubs/new", response_class=HTMLResponse, include_in_schema=False)
+async def new_club_page(request: Request) -> HTMLResponse:
+    return page(request, "club_new.html", {})
+
+
+@router.get("/c/{club_id}", response_class=HTMLResponse, include_in_schema=False)
+async def club_page(request: Request, club_id: str, hub: HubDep) -> HTMLResponse:
+    try:
+        club = await club_or_404(hub, club_id)
+    except TableError:
+        return page(request, "missing.html", {"table_id": club_id, "what": "club"}, status_code=404)
+    return page(request, "club.html", {"club": public_club(hub, club)})
 
 
 # ------------------------------------------------ the payout checker (docs/web.md)

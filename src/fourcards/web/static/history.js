@@ -1,6 +1,8 @@
 // fourcards history page: the night's settlement, the table's deals, and a finished deal
 // replayed step by step (as this browser's seat may see it: its own cards, never a folded
-// hand of another seat). Reads /api/tables/{id}/settlement, /deals and /deals/{n}/replay.
+// hand of another seat); who pays whom (/settle-up, and the host's terms), the club the night
+// counts for and the hand-history downloads. Reads /api/tables/{id}/settlement, /settle-up,
+// /club, /deals, /deals/{n}/replay and /hands.jsonl|.txt.
 (function () {
   "use strict";
   const $ = function (id) { return document.getElementById(id); };
@@ -25,22 +27,164 @@
   function net(n) { return '<span class="' + (n >= 0 ? "win" : "lose") + '">' + signed(n) + "</span>"; }
 
   // ------------------------------------------------------------ settlement
+  // The people's rows, then the bank: bots play with its chips (and the house's result is its
+  // own at Four Card Poker), so the people's nets and the bank's add up to zero.
+  function row(p, attr) {
+    return '<tr><th scope="row">' + esc(p.name) + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
+      (p.status === "left" ? ' <span class="muted">(left)</span>' : "") + "</th><td>" + p.bought_in + "</td><td>" + p.top_ups +
+      "</td><td>" + p.cashed_out + "</td><td>" + p.stack + "</td><td " + attr + '="' + p.net + '">' + net(p.net) + "</td></tr>";
+  }
   async function settlement() {
     const s = await get("/settlement");
     let h = '<table class="settlement" id="settlement-table"><caption class="sr-only">Chips per person for the night</caption>' +
       '<thead><tr><th scope="col">Name</th><th scope="col">Bought in</th><th scope="col">Top-ups</th>' +
       '<th scope="col">Cashed out</th><th scope="col">Stack</th><th scope="col">Net</th></tr></thead><tbody>';
-    s.players.forEach(function (p) {
-      h += '<tr><th scope="row">' + esc(p.name) + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
-        (p.status === "left" ? ' <span class="muted">(left)</span>' : "") + "</th><td>" + p.bought_in + "</td><td>" + p.top_ups +
-        "</td><td>" + p.cashed_out + "</td><td>" + p.stack + '</td><td data-net="' + p.net + '">' + net(p.net) + "</td></tr>";
-    });
-    h += "</tbody><tfoot>";
-    if (s.house !== null) h += '<tr><th scope="row">The house</th><td colspan="4"></td><td data-net="' + s.house + '">' + net(s.house) + "</td></tr>";
+    s.players.forEach(function (p) { if (!p.is_bot) h += row(p, "data-net"); });
+    h += "</tbody>";
+    const bank = s.bank;
+    if (bank.bots.length || bank.house !== null) {
+      h += '<tbody class="bank">';
+      s.players.forEach(function (p) { if (p.is_bot) h += row(p, "data-bank-part"); });
+      if (bank.house !== null) h += '<tr><th scope="row">The house</th><td colspan="4"></td><td data-bank-part="' + bank.house + '">' + net(bank.house) + "</td></tr>";
+      h += '<tr class="bank-line"><th scope="row">The bank <span class="muted">(' + (bank.bots.length ? "the bots" : "") +
+        (bank.bots.length && bank.house !== null ? " and " : "") + (bank.house !== null ? "the house" : "") + ')</span></th><td colspan="4"></td>' +
+        '<td id="bank-net" data-net="' + bank.net + '">' + net(bank.net) + "</td></tr></tbody>";
+    }
+    h += "<tfoot>";
     if (s.in_play) h += '<tr><th scope="row">In play (a deal in progress)</th><td colspan="4"></td><td>' + s.in_play + "</td></tr>";
     h += '<tr><th scope="row">Total</th><td colspan="4"></td><td id="settlement-total">' + s.total + "</td></tr></tfoot></table>";
     $("settlement").innerHTML = h;
   }
+
+  // ------------------------------------------------------------ who pays whom
+  let isHost = false;
+  async function settleUp() {
+    let u;
+    try {
+      u = await get("/settle-up");
+    } catch (e) {  // chips in play: settle up when the deal ends
+      $("settle-up").innerHTML = '<p class="muted">' + esc(e.message) + "</p>";
+      $("bank-words").textContent = "";
+      $("chip-value").textContent = "";
+      return null;
+    }
+    if (u.you && u.you.host) isHost = true;
+    $("bank-words").textContent = u.bank.words;
+    $("chip-value").textContent = u.chip_value ? "At " + u.chip_value + "." :
+      "In chips: the host may set a chip value (e.g. 100 chips = 1.00 \u20ac).";
+    let h = '<table class="settlement" id="settle-parties"><caption class="sr-only">What each person pays or receives</caption>' +
+      '<thead><tr><th scope="col">Name</th><th scope="col">Net, chips</th><th scope="col">Pays (\u2212) or receives</th></tr></thead><tbody>';
+    u.parties.forEach(function (p) {
+      h += '<tr><th scope="row">' + esc(p.kind === "bank" ? "The bank" : p.name) +
+        (p.holds_bank ? ' <span class="muted">(holds the bank: ' + esc(signed(u.bank.net)) + ")</span>" : "") + "</th><td>" +
+        esc(signed(p.net)) + '</td><td data-amount="' + p.amount + '">' + netMoney(p) + "</td></tr>";
+    });
+    h += '</tbody><tfoot><tr><th scope="row">Total</th><td></td><td id="settle-total">' + u.total + "</td></tr></tfoot></table>";
+    h += u.transfers.length ? '<ol class="transfers" id="transfers">' + u.transfers.map(function (t) {
+      return '<li data-from="' + esc(t.from.name) + '" data-to="' + esc(t.to.name) + '" data-amount="' + t.amount + '">' + esc(t.text) + "</li>";
+    }).join("") + "</ol>" : '<p id="transfers-none">Nobody owes anybody anything.</p>';
+    h += '<p class="hint">' + u.transfers.length + " transfer" + (u.transfers.length === 1 ? "" : "s") +
+      (u.minimum ? ": the fewest that settle everyone." : ", at most one fewer than the people settling.") + "</p>";
+    $("settle-up").innerHTML = h;
+    $("settle-method").textContent = u.method.algorithm + (u.method.rounding ? " " + u.method.rounding : "");
+    return u;
+  }
+  function netMoney(p) {
+    return '<span class="' + (p.amount >= 0 ? "win" : "lose") + '">' + esc(p.money) + "</span>";
+  }
+
+  async function terms(u) {
+    let players = [];
+    if (token) {  // the seated host (at a closed table the settle-up says so)
+      try {
+        const v = await get("/state");
+        isHost = isHost || !!(v.you && v.you.is_host);
+        players = v.players;
+      } catch (e) { /* not seated any more */ }
+    }
+    if (!isHost) return;
+    const sel = $("banker");
+    while (sel.options.length > 2) sel.remove(2);
+    players.forEach(function (p) {
+      if (p.is_bot || !p.seat) return;
+      const o = document.createElement("option");
+      o.value = String(p.seat);
+      o.textContent = p.name + " (seat " + p.seat + ")";
+      sel.appendChild(o);
+    });
+    if (u) {
+      const b = u.terms.banker;
+      sel.value = b === "bank" ? "bank" : b === "host" ? "host" : String((u.parties.filter(function (x) { return x.player_id === b; })[0] || {}).seat || "host");
+      if (u.terms.chips) {
+        $("value-chips").value = u.terms.chips;
+        $("value-money").value = Math.floor(u.terms.cents / 100) + "." + String(u.terms.cents % 100).padStart(2, "0");
+        $("value-currency").value = u.terms.currency;
+      }
+    }
+    $("terms-form").hidden = false;
+  }
+  function cents(text) {  // "1.00", "1,5", "2" -> whole cents (never a float)
+    const m = /^\s*(\d{1,4})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+    if (!m) return null;
+    return Number(m[1]) * 100 + Number(((m[2] || "") + "00").slice(0, 2));
+  }
+  async function sendTerms(body) {
+    $("terms-error").hidden = true;
+    const res = await fetch("/api/tables/" + tableId + "/settle-up", {method: "POST",
+      headers: {"Content-Type": "application/json", "X-Seat-Token": token || ""}, body: JSON.stringify(body)});
+    let data = {};
+    try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
+    if (!res.ok) { $("terms-error").textContent = data.detail || ("error " + res.status); $("terms-error").hidden = false; return; }
+    await settleUp();
+  }
+  $("terms-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    const body = {banker: /^\d+$/.test($("banker").value) ? Number($("banker").value) : $("banker").value};
+    const chips = $("value-chips").value.trim(), money = $("value-money").value.trim();
+    if (chips || money) {
+      const c = cents(money);
+      if (!/^\d+$/.test(chips) || c === null || c < 1) {
+        $("terms-error").textContent = "The chip value: a whole number of chips and what they are worth, such as 100 chips = 1.00 (two decimals at most).";
+        $("terms-error").hidden = false;
+        (/^\d+$/.test(chips) ? $("value-money") : $("value-chips")).focus();
+        return;
+      }
+      body.chip_value = {chips: Number(chips), cents: c, currency: $("value-currency").value.trim() || "\u20ac"};
+    }
+    sendTerms(body);
+  });
+  $("terms-chips").addEventListener("click", function () {
+    $("value-chips").value = $("value-money").value = $("value-currency").value = "";
+    sendTerms({chip_value: null});
+  });
+
+  // ------------------------------------------------------- club, hand histories
+  async function club() {
+    try {
+      const c = (await get("/club")).club;
+      if (!c) return;
+      $("club-link").textContent = c.name;
+      $("club-link").href = c.url;
+      $("club-line").hidden = false;
+    } catch (e) { /* no club */ }
+  }
+  async function download(format) {
+    const headers = token ? {"X-Seat-Token": token} : {};
+    try {
+      const res = await fetch("/api/tables/" + tableId + "/hands." + format, {headers: headers});
+      if (!res.ok) throw new Error((await res.json()).detail || res.statusText);
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = "fourcards-" + tableId + "-hands." + format;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+    } catch (e) { showError(e.message); }
+  }
+  $("hands-jsonl").addEventListener("click", function () { download("jsonl"); });
+  $("hands-txt").addEventListener("click", function () { download("txt"); });
 
   // ----------------------------------------------------------------- deals
   async function deals() {
@@ -138,6 +282,8 @@
     return h + "</div>";
   }
 
+  club();
+  settleUp().then(terms).catch(function (e) { showError(e.message); });
   Promise.all([settlement(), deals()]).then(function () {
     const m = /[?&]deal=(\d+)/.exec(window.location.search);
     if (m) openReplay(Number(m[1]), false);

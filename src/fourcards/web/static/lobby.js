@@ -1,4 +1,4 @@
-// fourcards lobby: create a table (REST), remember the host's seat token, go to the table.
+// fourcards lobby: create a table (REST; in a club with ?club=id), remember the host's seat token, go to the table.
 (function () {
   "use strict";
   const form = document.getElementById("create-form");
@@ -19,6 +19,16 @@
   form.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", syncGame); });
   form.elements.dealing.addEventListener("change", syncGame);
   syncGame();
+
+  // a night of a club (/?club=id, from the club's page): the table counts for that club
+  const clubId = new URLSearchParams(window.location.search).get("club");
+  if (clubId) {
+    fetch("/api/clubs/" + encodeURIComponent(clubId)).then(function (r) { return r.ok ? r.json() : null; }).then(function (c) {
+      const note = document.getElementById("club-note");
+      note.textContent = c ? "This table counts for the club " + c.name + "." : "There is no such club: check its link.";
+      note.hidden = false;
+    }).catch(function () { /* the server says so when the table is made */ });
+  }
 
   function num(name) {
     const v = form.elements[name].value.trim();
@@ -46,6 +56,7 @@
     // the server checks it and its message is shown below the form
     ["bots", "starting_chips", "turn_clock"].forEach(function (k) { if (num(k) !== null) body[k] = num(k); });
     if (form.elements.public.checked) body.public = true;
+    if (clubId) body.club = clubId;
     if (g === "poker") {
       body.preset = form.elements.poker_preset.value;
       ["ante_bonus", "aces_up"].forEach(function (k) { if (text(k) !== null) body.rules[k] = text(k); });

@@ -1,0 +1,122 @@
+"""Hand histories out (issue 21 item 7): every finished deal as one JSON object (a line of JSON
+Lines) and as readable text, as a seat may see it.
+
+One deal, one object (:func:`hand`; the format is documented in docs/web.md "Hand histories"):
+
+* ``format`` - :data:`FORMAT`; ``table`` (``id``, ``name``, ``game``, ``title``), ``number``,
+  ``word`` ("Round", "Deal"), ``status`` (``settled`` or ``voided``), ``void_reason``,
+  ``started_at``, ``ended_at``, ``rules`` (the deal's rules, ``rules.to_dict()``);
+* ``players`` - each engine player (0-based) with a person: ``player``, ``player_id``,
+  ``name``, ``is_bot`` (Four Card Poker's ``seat`` = ``player`` + 1);
+* ``history`` - the engine's records, its ``start`` record first, as the viewer may see them
+  (``observation(player).history``: a folded Four Card Poker hand of another seat, and the
+  dealer's cards of a voided round, are ``null``); ``redacted`` says whether any card is
+  hidden so (such a history cannot be replayed card for card; its results stand below);
+* ``returns`` (each engine player's net, the engine's ``returns()``), ``nets``
+  (``{player: chips}`` from the ledger), ``result`` (the stored result as the viewer may see
+  it), ``ledger`` (the deal's ledger entries) and ``lines`` (the table log's words).
+
+An unredacted ``history`` replays with the engine: ``fourcards.kind.Game.replay(None,
+history)`` or ``fourcards.poker.round.PokerRound.replay(rules, history)`` (rules read back by
+:meth:`fourcards.table.poker.PokerTable.rules_from_dict`), to the same ``returns``.
+
+:func:`hand_text` is the same deal in words. Pure functions of a table state and a stored deal
+(the store's ``get_deal`` form).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from fourcards.errors import FourcardsError
+from fourcards.table.errors import TableError
+from fourcards.table.history import deal_names
+from fourcards.table.state import Person, TableState
+
+__all__ = ["FORMAT", "hand", "hand_text"]
+
+#: The format's name and version, in every line.
+FORMAT = "fourcards-hands/1"
+
+
+def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[str, Any]:
+    """A finished deal of ``state``'s table as ``seat`` may see it (``None``: a spectator); see
+    the module doc for the fields.
+
+    Raises:
+        TableError: 409 when the stored history does not replay (recorded under other rulings)
+            or the deal is still in progress.
+    """
+    if deal["status"] == "in_progress":
+        raise TableError(409, f"deal {deal['number']} is in progress; its history is published when it ends")
+    game = state.table_game
+    try:
+        final = game.replay(state, deal["history"])
+    except FourcardsError as exc:
+        raise TableError(409, f"deal {deal['number']}'s history does not replay ({exc})") from None
+    seats = deal["seats"] or {}
+    player = None if seat is None else game.deal_player(seats, seat.player_id)
+    seen = final.observation(player)
+    history = [r.to_dict() for r in seen.history]
+    names = deal_names(state, deal)
+    ids = game.deal_ids(seats)
+    players = []
+    for p, pid in enumerate(ids):
+        if pid and pid in state.people:
+            entry: dict[str, Any] = {"player": p, "player_id": pid, "name": names.get(p, state.people[pid].name),
+                                     "is_bot": state.people[pid].is_bot}
+            if game.game == "poker":
+                entry["seat"] = p + 1
+            players.append(entry)
+    by_pid = {pid: p for p, pid in enumerate(ids) if pid}
+    nets: dict[int, int] = {}
+    for e in deal.get("ledger") or ():
+        if e["account"] == "player" and e["player_id"] in by_pid:
+            p = by_pid[e["player_id"]]
+            nets[p] = nets.get(p, 0) + int(e["amount"])
+    return {
+        "format": FORMAT,
+        "table": {"id": state.id, "name": state.name, "game": state.game, "title": game.title},
+        "number": deal["number"], "word": game.word, "status": deal["status"], "void_reason": deal.get("void_reason"),
+        "started_at": deal.get("started_at"), "ended_at": deal.get("ended_at"), "rules": deal["rules"],
+        "players": players, "viewer": player,
+        "history": history, "redacted": history != [r.to_dict() for r in final.history],
+        "returns": list(final.returns()), "nets": {str(p): n for p, n in sorted(nets.items())},
+        "result": game.published_result(copy.deepcopy(deal["result"]), seen),
+        "ledger": list(deal.get("ledger") or ()),
+        "lines": game.log_lines(history, final, deal["number"], lambda p: names.get(p, f"seat {p + 1}")),
+    }
+
+
+def _signed(chips: int) -> str:
+    return f"+{chips:,}" if chips > 0 else f"\u2212{-chips:,}" if chips < 0 else "0"
+
+
+def hand_text(h: dict[str, Any]) -> str:
+    """One exported deal (:func:`hand`) as readable text: a heading (the deal, the game, the
+    table, how it ended, when), who played, the table log's lines and each player's net (and
+    the house's at Four Card Poker), ending with a blank line."""
+    table = h["table"]
+    when = (h.get("ended_at") or h.get("started_at") or "")[:16].replace("T", " ")
+    how = "voided" + (f" ({h['void_reason']})" if h.get("void_reason") else "") if h["status"] == "voided" \
+        else h["status"]
+    out = [f"{h['word']} {h['number']} \u00b7 {table['title']} \u00b7 {table['name']} ({table['id']}) \u00b7 {how}"
+           + (f" \u00b7 {when} UTC" if when else "")]
+
+    def label(p: dict[str, Any]) -> str:
+        bits = (["bot"] if p["is_bot"] else []) + ([f"seat {p['seat']}"] if "seat" in p else [])
+        return p["name"] + (f" ({', '.join(bits)})" if bits else "")
+
+    out.append("Players: " + ", ".join(label(p) for p in h["players"]))
+    out += h["lines"]
+    if h["redacted"]:
+        out.append("(Some cards are not shown to you: a folded hand of another player, or the dealer's cards of a "
+                   "voided round.)")
+    nets = [f"{p['name']} {_signed(h['returns'][p['player']])}" for p in h["players"]
+            if p["player"] < len(h["returns"])]
+    result = "Result: " + (", ".join(nets) if nets else "nobody played")
+    if table["game"] == "poker":
+        result += f"; the house {_signed(-sum(h['returns']))}"
+    out.append(result)
+    return "\n".join(out) + "\n\n"
