@@ -36,7 +36,7 @@ from fourcards.table.kind import KindTable
 from fourcards.table.poker import PokerTable
 from fourcards.table.registry import new_table_rules
 from fourcards.table.state import CHAT_KEPT, stored
-from fourcards.table.views import Extras, turn_id, view
+from fourcards.table.views import CHAT_SHOWN, Extras, turn_id, view
 from fourcards.table.writes import ChatLine
 
 
@@ -298,3 +298,22 @@ def test_issue21_9_every_preset_has_a_label() -> None:
     assert PokerTable.preset_labels() == {"live": "Casino rules: play 1x\u20133x",
                                           "online": "Online rules: 1x or 3x, win cap 8,400"}
     assert set(KindTable.preset_labels()) == {"family", "opr903", "nickel"}
+
+
+def test_tp9_a_view_with_the_longest_chat_stays_under_48_kib() -> None:
+    """13 people with 40-character names in a deal, 60 log lines of 120 characters, the chat full of
+    the longest messages (200 four-byte emoji): every view carries the latest 30 and stays small
+    (the bound of tests/web/test_issue19_web.py)."""
+    import orjson
+
+    t = Table(new_state("kind", turn_clock=30, starting_chips=10**12))
+    t.run(Sit("H" * 40, th("host"), is_host=True))
+    for i in range(12):
+        t.run(Join(f"{i:02d}" * 20, th(str(i))))
+    t.run(StartDeal(t.pid("H" * 40)))
+    longest = tuple(ChatLine(i, t.pid("H" * 40), 1, "H" * 40, "\U0001f600" * CHAT_MAX_CHARS, "text", NOW + i)
+                    for i in range(1, CHAT_KEPT + 1))
+    full = replace(t.state, chat=longest, chat_seq=CHAT_KEPT, log=tuple("L" * 120 for _ in range(60)))
+    views = [view(full, p, None, Extras(now=NOW)) for p in [*full.players.values(), None]]
+    assert all(len(v["chat"]) == CHAT_SHOWN and v["chat"][-1]["id"] == CHAT_KEPT for v in views)
+    assert max(len(orjson.dumps(v)) for v in views) <= 48 * 1024

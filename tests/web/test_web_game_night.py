@@ -260,7 +260,7 @@ def test_design_host_hands_a_seat_to_a_new_phone_and_removes_a_seat(client: Test
         msg = ws.receive_json()
         while msg.get("type") != "error":
             msg = ws.receive_json()
-        assert msg["status"] == 403 and "another device" in msg["detail"]
+        assert msg["status"] == 403 and "the host handed the seat to another phone" in msg["detail"]
     new = r.json()["token"]
     assert r.json()["join_url"] == f"/t/{tid}#token={new}"
     assert state(client, tid, new)["you"] == {**state(client, tid, new)["you"], "name": "Guest", "balance": balance}

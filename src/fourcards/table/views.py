@@ -22,7 +22,11 @@ from fourcards.table.clock import clock_view, turn_key
 from fourcards.table.play import may_deal
 from fourcards.table.state import Person, SeatRequest, TableState
 
-__all__ = ["Extras", "summary", "host_actions", "turn_id", "shared_view", "own_view", "view"]
+__all__ = ["Extras", "summary", "host_actions", "turn_id", "shared_view", "own_view", "view", "CHAT_SHOWN"]
+
+#: Chat messages a view carries (the latest): 30 of the longest (200 four-byte emoji) keep every
+#: view under 48 KiB (tests/table/test_issue21_table.py).
+CHAT_SHOWN = 30
 
 
 @dataclass
@@ -110,12 +114,12 @@ def turn_id(state: TableState) -> str | None:
 def shared_view(state: TableState, extras: Extras) -> dict[str, Any]:
     """The part of every view that is the same for everyone (cached per state in ``extras``):
     the summary, the players, the log, the bot kinds, ``paused``, ``turn`` (:func:`turn_id`) and
-    ``chat`` (the latest messages, oldest first)."""
+    ``chat`` (the latest :data:`CHAT_SHOWN` messages, oldest first)."""
     def build() -> dict[str, Any]:
         return {"type": "state", "version": state.version, "table": summary(state, extras.public_url),
                 "players": [p.public(extras.online.get(p.player_id, 0) > 0) for _, p in sorted(state.players.items())],
                 "log": list(state.log), "bot_kinds": list(extras.bot_kinds), "paused": state.paused,
-                "turn": turn_id(state), "chat": [line.public() for line in state.chat]}
+                "turn": turn_id(state), "chat": [line.public() for line in state.chat[-CHAT_SHOWN:]]}
 
     return extras.cached("shared", state, build)
 
