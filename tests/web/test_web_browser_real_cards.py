@@ -95,8 +95,8 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     host.wait_for_selector("#card-entry-title:has-text('dealt to Ben')")
     before = _deal(base_url, tid)
     _type(host, "9c")
-    host.wait_for_selector("#error:not([hidden])")
-    assert "9\u2663 has already been seen: it is Ann's card" in host.inner_text("#error")
+    host.wait_for_selector("#card-error:not([hidden])")  # next to the entry box (issue 21 item 9)
+    assert "9\u2663 has already been seen: it is Ann's card" in host.inner_text("#card-error")
     assert _deal(base_url, tid) == before
     # Ben's 9\u2665 duplicates Ann's rank: it goes back and Ben gets a new card - every phone says why
     host.click("#rank-9")

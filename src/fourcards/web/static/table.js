@@ -713,14 +713,14 @@
   }
   function renderChat(s, closed) {
     const lines = s.chat || [];
-    const list = $("chat-lines");
-    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    const list = $("chat-lines"), box = $("chat-log");
+    const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
     patch(list, lines.length ? lines.map(function (m) {
       const mine = s.you && m.seat === s.you.seat && m.name === s.you.name;
-      return '<li id="chat-' + m.id + '" class="' + m.kind + (mine ? " mine" : "") + '"><span class="when">' + clock2(m.at) +
+      return '<li id="chat-' + m.id + '" class="kind-' + m.kind + (mine ? " mine" : "") + '"><span class="when">' + clock2(m.at) +
         '</span> <b class="who">' + esc(m.name) + "</b>: " + '<span class="text">' + esc(m.text) + "</span></li>";
     }).join("") : '<li class="muted" id="chat-empty">No messages yet.</li>');
-    if (atEnd) list.scrollTop = list.scrollHeight;
+    if (atEnd) box.scrollTop = box.scrollHeight;
     const can = !!(s.you && !closed && !s.you.muted);
     $("chat-form").hidden = !can;
     $("chat-reactions").hidden = !can;
@@ -907,6 +907,7 @@
       return h + "</div>";
     }
     const finished = !s.deal;
+    if (!finished) h += cardEntry(s, d);  // the host's card picker first: where the host looks after Deal
     h += '<div class="box"><span class="pot" id="pot">Pot ' + (finished ? potTotal(d) : d.pot) + "</span>";
     if (!finished && d.pots.length > 1) h += ' <span class="muted">(' + d.pots.map(function (p, i) { return (i ? "side pot " + i : "main") + " " + p.amount; }).join(", ") + ")</span>";
     h += ' <span class="muted">\u00b7 deal ' + d.number + " \u00b7 " + (finished ? (d.voided ? "voided" : "finished") : d.phase + (d.phase === "betting" ? " round " + d.round_number + ", bet " + d.bet : "")) + " \u00b7 " + d.cards_in_deck + " cards in the deck</span>";
@@ -915,7 +916,7 @@
     }
     h += "</div>";
     h += '<p id="round-status" tabindex="-1">' + kindStatus(s, d, finished) + "</p>" + clockLine(s);
-    if (!finished) h += cardEntry(s, d) + actFor(s, d) + referee(s, d);
+    if (!finished) h += actFor(s, d) + referee(s, d);
     if (finished && d.awards && d.awards.length) {
       h += '<div class="box split" id="split"><b>Split:</b> ' + d.awards.map(function (a) {
         return esc(a.name) + " takes " + a.amount + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")";
@@ -1085,8 +1086,9 @@
       cardRefused = msg;
       if (!msg) return;
       render(state, false, true);
-      const box = $("card-text");
+      const box = $("card-text"), said = $("card-error");
       if (box && typed) { box.focus(); box.select(); }  // the text stays, ready to be corrected
+      if (said) said.scrollIntoView({block: "nearest"});
     }}).then(function (r) {
       if (!r) return;
       pickRank = null;
