@@ -471,7 +471,7 @@ def test_issue21_9_the_payout_checker_says_tie(browser: Any, base_url: str) -> N
     page.click("#check-btn")
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#outcome").startswith("A tie: the player's best four equals the dealer's")
-    assert "win (tie: the player's)" in page.inner_text("#payout tr[data-line=ante]")
+    assert "win (a tie: the player's)" in page.inner_text("#payout tr[data-line=ante]")
     assert axe_violations(page) == []
     page.context.close()
 

@@ -82,6 +82,8 @@ def test_seed002_worked_examples_on_a_phone(browser: Any, base_url: str) -> None
     assert lines(page) == {"ante": (10, "win"), "play": (20, "win"), "ante_bonus": (0, "not paid"),
                            "aces_up": (0, "no bet"), "net": (30, None)}
     assert page.locator("#net").inner_text() == "+30"
+    assert page.locator("#outcome").inner_text().startswith("A tie: ")  # the checker says so (issue 21 item 9)
+    assert "win (a tie: the player's)" in page.locator("#payout tr[data-line=play]").inner_text()
     assert best(page, "player") == (["Ah", "Ks", "8d", "5c"], "high card, ace high")
     assert best(page, "dealer") == (["Ad", "Kc", "8s", "5h"], "high card, ace high")
     check_clean(page, errors)

@@ -132,6 +132,8 @@ def test_issue11_7_axe_finds_no_violation_on_the_lobby_both_tables_and_the_histo
     page.goto(base_url + "/")
     page.wait_for_selector("#mine:not([hidden])")
     found["lobby with your tables"] = axe_violations(page)
+    page.goto(base_url + "/offline")  # the service worker's page when the server cannot be reached (issue 21)
+    found["offline"] = axe_violations(page)
     page.goto(poker_table + "/history?deal=1")
     page.wait_for_selector("#replay:not([hidden])")
     if size == "desktop":

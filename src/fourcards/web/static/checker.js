@@ -78,9 +78,9 @@
     return {body: b};
   }
 
-  function wagerRow(line, stake, won, result) {
+  function wagerRow(line, stake, won, result, note) {
     return '<tr data-line="' + line + '" data-chips="' + won + '" data-result="' + esc(result) + '"><th scope="row">' +
-      LINES[line] + "</th><td>" + (stake === null ? "" : plain(stake)) + "</td><td>" + esc(result) + '</td><td class="' +
+      LINES[line] + "</th><td>" + (stake === null ? "" : plain(stake)) + "</td><td>" + esc(result + (note || "")) + '</td><td class="' +
       (won > 0 ? "win" : won < 0 ? "lose" : "") + '">' + chips(won) + "</td></tr>";
   }
   function plainResult(stake, won) {
@@ -112,9 +112,9 @@
       hand("Dealer's best four", "dealer-best", d.dealer_hand) + "</div>";
     h += '<table class="settlement" id="payout"><caption class="sr-only">Each wager\'s result in chips</caption>' +
       '<thead><tr><th scope="col">Wager</th><th scope="col">Bet</th><th scope="col">Result</th><th scope="col">Chips</th></tr></thead><tbody>';
-    const tie = d.tie ? " (tie: the player's)" : "";
-    h += wagerRow("ante", sent.ante, w.ante, d.decision === "fold" ? "lose (fold)" : plainResult(sent.ante, w.ante) + (sent.ante ? tie : ""));
-    h += wagerRow("play", sent.play || 0, w.play, plainResult(sent.play || 0, w.play) + (sent.play ? tie : ""));
+    const tie = d.tie ? " (a tie: the player's)" : "";
+    h += wagerRow("ante", sent.ante, w.ante, d.decision === "fold" ? "lose (fold)" : plainResult(sent.ante, w.ante), sent.ante ? tie : "");
+    h += wagerRow("play", sent.play || 0, w.play, plainResult(sent.play || 0, w.play), sent.play ? tie : "");
     h += wagerRow("ante_bonus", null, w.ante_bonus, bonus);
     h += wagerRow("aces_up", sent.aces_up, w.aces_up, aces);
     if (rules.win_cap !== null || d.win_cap_adjustment) {
