@@ -103,13 +103,16 @@ def launch() -> Iterator[Any]:
         b.close()
 
 
-def shot(page: Any, name: str, full_page: bool = True) -> None:
+def shot(page: Any, name: str, full_page: bool = True, at: str | None = None) -> None:
     """Save a screenshot as ``name`` when ``FOURCARDS_SCREENSHOT_DIR`` is set: the whole
-    page, or (``full_page=False``, for phones) the screen as a person sees it, from the top."""
+    page, or (``full_page=False``, for phones) the screen as a person sees it, from the top -
+    or scrolled to the element ``at`` (a selector)."""
     folder = os.environ.get("FOURCARDS_SCREENSHOT_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        if not full_page:
+        if at is not None:
+            page.locator(at).scroll_into_view_if_needed()
+        elif not full_page:
             page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(Path(folder) / name), full_page=full_page)
 
