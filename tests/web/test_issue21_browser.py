@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, axe_violations, on_screen, shot, watch_errors
+from browsing import PHONE, axe_violations, on_screen, only_this_server, shot, until, watch_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -55,16 +55,6 @@ def api(base: str, method: str, path: str, token: str | None = None, body: Any =
 
 def js(page: Any, expression: str) -> Any:
     return page.evaluate(expression)
-
-
-def until(check: Any, what: str, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def phone(browser: Any, base: str, tid: str, token: str | None, errors: list[str], stubs: bool = False) -> Any:
@@ -481,16 +471,7 @@ def test_issue21_9_the_payout_checker_says_tie(browser: Any, base_url: str) -> N
 def test_issue21_8_the_service_worker_keeps_the_shell_only_and_no_other_host_is_asked(browser: Any,
                                                                                        base_url: str) -> None:
     ctx = browser.new_context(**PHONE)
-    elsewhere: list[str] = []
-
-    def only_this_server(route: Any) -> None:
-        if route.request.url.startswith(base_url):
-            route.continue_()
-        else:
-            elsewhere.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", only_this_server)
+    elsewhere = only_this_server(ctx, base_url)
     page = ctx.new_page()
     errors = watch_errors(page)
     t = api(base_url, "POST", "/api/tables", body={"game": "kind", "host_name": "Ann", "bots": 3}).json()

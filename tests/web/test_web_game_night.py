@@ -13,6 +13,7 @@ import io
 import time
 from typing import Any
 
+from browsing import until
 from fastapi.testclient import TestClient
 from webhelpers import create, hdr, kind_move, play_kind_deal, post, sit, state
 
@@ -34,13 +35,7 @@ def settled_to_zero(client: TestClient, tid: str) -> dict[str, Any]:
 
 
 def wait_for(predicate: Any, timeout: float = 10.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = predicate()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting")
+    return until(predicate, "the table", timeout)
 
 
 # ----------------------------------------------------------- private tables
