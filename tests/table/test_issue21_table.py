@@ -10,6 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tablehelpers import NOW, Table, new_state, th
 from test_table_commands import kind, people, poker, refused
 
@@ -317,3 +319,30 @@ def test_tp9_a_view_with_the_longest_chat_stays_under_48_kib() -> None:
     views = [view(full, p, None, Extras(now=NOW)) for p in [*full.players.values(), None]]
     assert all(len(v["chat"]) == CHAT_SHOWN and v["chat"][-1]["id"] == CHAT_KEPT for v in views)
     assert max(len(orjson.dumps(v)) for v in views) <= 48 * 1024
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["Ann", "Ben"]), st.floats(min_value=0, max_value=1.5)), max_size=25))
+def test_tp9_property_no_person_ever_has_more_than_3_messages_in_any_2_seconds(sends: list[tuple[str, float]]) -> None:
+    """Whatever the order and spacing of the messages, a person's accepted messages never number
+    more than CHAT_BURST in any CHAT_WINDOW_S seconds, and a message is refused only when it
+    would make CHAT_BURST + 1 (the sliding window, counted from ``now``)."""
+    from fourcards.table import TableError, apply
+
+    t = kind(bots=2)
+    people(t, "Ben")
+    at = NOW
+    accepted: dict[str, list[float]] = {"Ann": [], "Ben": []}
+    for who, gap in sends:
+        at += gap
+        recent = [x for x in accepted[who] if x > at - CHAT_WINDOW_S]
+        try:
+            t.state = apply(t.state, Chat(t.pid(who), "hi"), at).state
+        except TableError as exc:
+            assert exc.status == 429 and len(recent) >= CHAT_BURST
+            continue
+        assert len(recent) < CHAT_BURST
+        accepted[who].append(at)
+    for times in accepted.values():
+        for i, start in enumerate(times):
+            assert sum(1 for x in times[i:] if x < start + CHAT_WINDOW_S) <= CHAT_BURST
