@@ -632,7 +632,9 @@
     return audio;
   }
   // browsers let a page make sound only after a tap or a key: the first one opens the audio
-  document.addEventListener("pointerdown", function () { if (optOn(SOUND) && state && state.you) audioContext(); }, {once: true});
+  document.addEventListener("pointerdown", function () {
+    if (optOn(SOUND) && state && state.you && (!audio || audio.state === "suspended")) audioContext();
+  });
   function beep() {
     const ctx = audioContext();
     if (!ctx) return;
