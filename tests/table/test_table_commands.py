@@ -187,8 +187,10 @@ def test_new_device_hands_the_seat_on_and_revokes_the_old_token() -> None:
     people(t, "Ben")
     refused(t, NewDevice(t.pid("Ben"), 2, th("new")), 403, "only the table's host")
     out = t.run(NewDevice(t.pid("Ann"), 2, th("new")))
-    assert out.events == (Revoked(th("Ben"), "this seat was handed to another device by the host"),)
+    assert out.events == (Revoked(th("Ben"), "this phone no longer holds Ben's seat: the host handed the seat to "
+                                              "another phone (this one can still watch the table)"),)
     assert th("Ben") not in t.state.by_token and t.state.by_token[th("new")].name == "Ben"
+    assert t.state.revoked == {th("Ben"): "Ben"}  # the old phone is told why when it comes back
 
 
 def test_new_device_refused_for_a_bot() -> None:

@@ -103,13 +103,16 @@ def launch() -> Iterator[Any]:
         b.close()
 
 
-def shot(page: Any, name: str, full_page: bool = True) -> None:
+def shot(page: Any, name: str, full_page: bool = True, at: str | None = None) -> None:
     """Save a screenshot as ``name`` when ``FOURCARDS_SCREENSHOT_DIR`` is set: the whole
-    page, or (``full_page=False``, for phones) the screen as a person sees it, from the top."""
+    page, or (``full_page=False``, for phones) the screen as a person sees it, from the top -
+    or scrolled to the element ``at`` (a selector)."""
     folder = os.environ.get("FOURCARDS_SCREENSHOT_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        if not full_page:
+        if at is not None:
+            page.locator(at).scroll_into_view_if_needed()
+        elif not full_page:
             page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(Path(folder) / name), full_page=full_page)
 
@@ -197,3 +200,30 @@ def on_screen(page: Any, selector: str) -> bool:
             return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
         });
     }""", selector))
+
+
+def only_this_server(ctx: Any, base_url: str) -> list[str]:
+    """Let the browser context ``ctx`` reach only the server at ``base_url``: a request to any
+    other host is aborted and its address kept in the list returned (empty: none was made)."""
+    elsewhere: list[str] = []
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(base_url):
+            r.continue_()
+        else:
+            elsewhere.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    return elsewhere
+
+
+def until(check: Any, what: str, timeout: float = 15) -> Any:
+    """Poll ``check()`` until it gives something true (returned) or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")

@@ -262,11 +262,13 @@ def test_kind_preset_name_in_lobby_and_table_page(client: TestClient) -> None:
     custom = create(client, "kind", preset="opr903", rules={"max_raises": 2}, name="House rules", public=True)
     assert nickel["table"]["rules"]["name"] == "nickel"
     assert custom["table"]["rules"]["name"] == "opr903+custom"
-    lobby = client.get("/").text
-    assert "Four of a Kind &middot; nickel &middot;" in lobby
-    assert "Four of a Kind &middot; opr903+custom &middot;" in lobby
+    assert custom["table"]["rules_label"] == ("Official rules, changed: ante 5, bets 5\u201310, 2 raises at most, "
+                                              "every duplicate re-dealt")
+    lobby = client.get("/").text  # the rules in words (issue 21 item 9), not the preset's name
+    assert "Four of a Kind &middot; Nickel game: ante 5\u00a2, bets 5\u00a2\u201310\u00a2 &middot;" in lobby
+    assert "Four of a Kind &middot; Official rules, changed: ante 5" in lobby
     page = client.get(nickel["join_url"]).text
-    assert "Four of a Kind &middot; nickel</p>" in page
+    assert "Four of a Kind &middot; Nickel game: ante 5\u00a2, bets 5\u00a2\u201310\u00a2</p>" in page
 
 
 def test_kind_rules_stored_without_a_name_get_their_preset_back() -> None:

@@ -241,7 +241,8 @@ def test_fuzzed_json_bodies_never_give_a_server_error(sqlite_url: str) -> None:
             r = c.get(f"/api/tables/{tid}/deals/{number}")
             assert r.status_code in (404, 422), (number, r.text)
             for path, payload in (("/actions", action), ("/bots", action), ("/void", action),
-                                  ("/seats", action)):
+                                  ("/seats", action), ("/chat", action), ("/seats/without-phone", action),
+                                  ("/seats/2/mute", action)):
                 r = c.post(f"/api/tables/{tid}{path}", json=payload, headers=hdr(tok))
                 assert r.status_code < 500, (path, payload, r.text)
                 if r.status_code >= 400:

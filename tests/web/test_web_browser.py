@@ -179,7 +179,7 @@ def test_phone_layout_fits_lobby_and_both_tables(browser: Any, base_url: str, wi
     # Four of a Kind: a deal in progress; the preset is in the header
     _create(page, base_url, "kind", 3)
     page.wait_for_url(re.compile(r".*/t/[a-z0-9]{8}$"))
-    assert "family" in page.inner_text("#table-rules")
+    assert "Family rules: ante 5, bets 5\u201310" in page.inner_text("#table-rules")  # words (issue 21 item 9)
     page.click("#host-deal")
     page.wait_for_selector("#pot")
     page.wait_for_function("document.querySelectorAll('#kind-table .seat').length === 4")

@@ -59,7 +59,8 @@ def test_seed002_worked_examples_on_a_phone(browser: Any, base_url: str) -> None
     page.goto(base_url + "/")
     page.click("#checker-link")
     page.wait_for_url("**/poker/checker")
-    assert "seed 002" in page.locator("#rules option:checked").inner_text()
+    # the rules in words for people (issue 21 item 9), not the rule book's citation
+    assert page.locator("#rules option:checked").inner_text() == "Casino rules: play 1x\u20133x"
     assert "ante bonus 25/20/2, Aces Up 50/40/8/5/4/3/1" in page.locator("#rules-summary").inner_text()
     check_clean(page, errors)
 
@@ -81,6 +82,8 @@ def test_seed002_worked_examples_on_a_phone(browser: Any, base_url: str) -> None
     assert lines(page) == {"ante": (10, "win"), "play": (20, "win"), "ante_bonus": (0, "not paid"),
                            "aces_up": (0, "no bet"), "net": (30, None)}
     assert page.locator("#net").inner_text() == "+30"
+    assert page.locator("#outcome").inner_text().startswith("A tie: ")  # the checker says so (issue 21 item 9)
+    assert "win (a tie: the player's)" in page.locator("#payout tr[data-line=play]").inner_text()
     assert best(page, "player") == (["Ah", "Ks", "8d", "5c"], "high card, ace high")
     assert best(page, "dealer") == (["Ad", "Kc", "8s", "5h"], "high card, ace high")
     check_clean(page, errors)

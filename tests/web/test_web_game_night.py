@@ -13,6 +13,7 @@ import io
 import time
 from typing import Any
 
+from browsing import until
 from fastapi.testclient import TestClient
 from webhelpers import create, hdr, kind_move, play_kind_deal, post, sit, state
 
@@ -34,13 +35,7 @@ def settled_to_zero(client: TestClient, tid: str) -> dict[str, Any]:
 
 
 def wait_for(predicate: Any, timeout: float = 10.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = predicate()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting")
+    return until(predicate, "the table", timeout)
 
 
 # ----------------------------------------------------------- private tables
@@ -260,7 +255,7 @@ def test_design_host_hands_a_seat_to_a_new_phone_and_removes_a_seat(client: Test
         msg = ws.receive_json()
         while msg.get("type") != "error":
             msg = ws.receive_json()
-        assert msg["status"] == 403 and "another device" in msg["detail"]
+        assert msg["status"] == 403 and "the host handed the seat to another phone" in msg["detail"]
     new = r.json()["token"]
     assert r.json()["join_url"] == f"/t/{tid}#token={new}"
     assert state(client, tid, new)["you"] == {**state(client, tid, new)["you"], "name": "Guest", "balance": balance}

@@ -47,7 +47,8 @@ def test_issue11_7_static_files_linked_with_a_version_are_cached_for_a_year(clie
         r = client.get(url, headers={"Accept-Encoding": "gzip"})
         assert r.status_code == 200
         assert r.headers["cache-control"] == IMMUTABLE
-        assert r.headers.get("content-encoding") == "gzip"
+        if not url.split("?")[0].endswith(".png"):  # the icons (issue 21) are compressed images already
+            assert r.headers.get("content-encoding") == "gzip"
         assert r.headers.get("etag")
 
 

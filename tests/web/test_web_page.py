@@ -26,6 +26,7 @@ from browsing import (
     axe_violations,
     create,
     on_screen,
+    only_this_server,
     shot,
     sit_guest,
     table_id,
@@ -132,6 +133,8 @@ def test_issue11_7_axe_finds_no_violation_on_the_lobby_both_tables_and_the_histo
     page.goto(base_url + "/")
     page.wait_for_selector("#mine:not([hidden])")
     found["lobby with your tables"] = axe_violations(page)
+    page.goto(base_url + "/offline")  # the service worker's page when the server cannot be reached (issue 21)
+    found["offline"] = axe_violations(page)
     page.goto(poker_table + "/history?deal=1")
     page.wait_for_selector("#replay:not([hidden])")
     if size == "desktop":
@@ -271,16 +274,7 @@ def test_issue11_8_connected_marker_whole_log_lines_and_a_remembered_four_colour
 
 def test_issue11_7_api_docs_render_without_internet(browser: Any, base_url: str) -> None:
     ctx = browser.new_context(**DESKTOP)
-    elsewhere: list[str] = []
-
-    def only_this_server(route: Any) -> None:
-        if route.request.url.startswith(base_url):
-            route.continue_()
-        else:
-            elsewhere.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", only_this_server)
+    elsewhere = only_this_server(ctx, base_url)
     page = ctx.new_page()
     page.goto(base_url + "/docs")
     page.wait_for_selector(".swagger-ui .info .title")

@@ -96,11 +96,19 @@ class Payout:
         :meth:`SeatResult.to_dict <fourcards.poker.round.SeatResult.to_dict>` (``player``,
         ``seat``, ``player_hand`` {category, description, cards}, ``dealer_hand``
         {category, description, cards}, ``decision``, ``outcome``, ``wagers``,
-        ``win_cap_adjustment``, ``net`` - chips) and ``rules`` (the rules' name)."""
+        ``win_cap_adjustment``, ``net`` - chips), ``rules`` (the rules' name) and ``tie``:
+        the player played and the two best fours are equal (the tie goes to the player,
+        docs/rules.md FCP-4: ``outcome`` is ``"win"``)."""
         d = self.result.to_dict()
         d["rules"] = self.rules.name
         d["dealer_hand"]["cards"] = [str(c) for c in self.dealer_best]
+        d["tie"] = self.tie
         return d
+
+    @property
+    def tie(self) -> bool:
+        """Whether the player played and the player's best four equals the dealer's."""
+        return self.result.decision == "play" and best_hand(self.player_cards)[0] == best_hand(self.dealer_cards)[0]
 
 
 def check_payout(rules: PokerRules, player: str, dealer: str, *, up: str | None = None, ante: int,

@@ -57,10 +57,12 @@ from fourcards.store.models import (
     LedgerEntry,
     Liveness,
     Player,
+    TableChatLine,
     TableLogLine,
     utcnow,
 )
 from fourcards.table.writes import (
+    ChatLine,
     DealClose,
     DealOpen,
     DealWrite,
@@ -248,7 +250,8 @@ class TableCommit:
     ``version`` is the table's version the change was computed from: the write happens only
     if the table still has it (else :class:`VersionConflict`, nothing written), and the table
     then has ``version + 1``. ``state`` and ``due_at`` replace the table's columns; ``parts``
-    (:class:`DealWrite`, :class:`SeatChange`, :class:`NewPlayer`, :class:`TakeBack`) are written in order;
+    (:class:`DealWrite`, :class:`SeatChange`, :class:`NewPlayer`, :class:`TakeBack`,
+    :class:`ChatLine`) are written in order;
     ``origin`` names the writing server in the change notification (it ignores its own);
     ``log`` lines are appended to the table's log. A
     :class:`DealWrite` with neither ``deal_id`` nor ``open`` continues the deal an earlier
@@ -297,8 +300,11 @@ _DEALS = cast(Table, Deal.__table__)
 _ACTIONS = cast(Table, DealAction.__table__)
 _LEDGER = cast(Table, LedgerEntry.__table__)
 _LOG = cast(Table, TableLogLine.__table__)
+_CHAT = cast(Table, TableChatLine.__table__)
 #: Table log lines read back with a table.
 LOG_LINES = 60
+#: Chat messages read back with a table (a state keeps as many: fourcards.table.state.CHAT_KEPT).
+CHAT_LINES = 40
 _PLAYER_COLUMNS = frozenset({"seat", "status", "token_hash", "is_host", "name"})
 _TABLE_COLUMNS = frozenset({"status", "public", "settings", "name"})
 
@@ -401,6 +407,10 @@ class Store:
                     self._change_seats(conn, part)
                 elif isinstance(part, TakeBack):
                     self._take_back(conn, c.table_id, part)
+                elif isinstance(part, ChatLine):
+                    conn.execute(insert(_CHAT).values(
+                        table_id=c.table_id, number=part.number, player_id=part.player_id, seat=part.seat or None,
+                        name=part.name, kind=part.kind, text=part.text, at=part.at))
                 else:
                     deal_id = self._write_deal(conn, part, deal_id)
             if c.log:
@@ -577,7 +587,7 @@ class Store:
         """A table as it is now: its row, players (those who left included) with their
         balances from the ledger, next deal number, version, state, the deal in progress
         and the last finished deal with their histories, the latest :data:`LOG_LINES` lines of
-        the table log - one consistent snapshot (PostgreSQL: REPEATABLE READ; SQLite: the
+        the table log and :data:`CHAT_LINES` chat messages - one consistent snapshot (PostgreSQL: REPEATABLE READ; SQLite: the
         version is read first, so a later write shows as a newer version). ``None``: no such table."""
         with self.Session() as s:
             if self.dialect == "postgresql":
@@ -609,9 +619,12 @@ class Store:
 
             log = list(s.scalars(select(TableLogLine.line).where(TableLogLine.table_id == table_id)
                                  .order_by(TableLogLine.id.desc()).limit(LOG_LINES)))[::-1]
+            chat = [ChatLine(int(m.number), int(m.player_id), int(m.seat or 0), m.name, m.text, m.kind, float(m.at))
+                    for m in s.scalars(select(TableChatLine).where(TableChatLine.table_id == table_id)
+                                       .order_by(TableChatLine.number.desc()).limit(CHAT_LINES))][::-1]
             return TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players, int(last or 0) + 1,
                             t.status, bool(t.public), int(t.version or 0), t.state, stored(current), stored(finished),
-                            log)
+                            log, chat)
 
     def chip_totals(self, table_id: str) -> dict[str, Any]:
         """The night's figures of a table from its ledger: per player the sums by memo

@@ -15,6 +15,8 @@ Tables:
   (waiting requests, time-outs, the turn clock, the button) and ``due_at`` (when a bot or
   a turn clock next needs a server, Unix seconds).
 * ``table_log`` - the table log's lines, appended by the changes that wrote them.
+* ``table_chat`` - the table's chat, one row per message or reaction (numbered per table;
+  who sent it, with their seat and name then; when, in Unix seconds).
 * ``players`` - a seat at a table, by name; ``token_hash`` is the SHA-256 of the
   secret seat token (the token itself is never stored); ``is_host`` marks the
   table's host, ``is_bot``/``bot_kind`` the computer players; ``status`` is
@@ -64,8 +66,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from fourcards.table.writes import MAX_AMOUNT as _MAX_AMOUNT
 
-__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "ServerRun", "Club",
-           "ClubMember", "ClubTable", "utcnow", "ACCOUNTS", "MAX_AMOUNT", "MAX_INTEGER"]
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "ServerRun", "TableChatLine",
+           "Club", "ClubMember", "ClubTable", "utcnow", "ACCOUNTS", "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: Ledger account kinds (see the module docstring).
 ACCOUNTS = ("player", "house", "bank", "bets", "pot")
@@ -179,6 +181,24 @@ class TableLogLine(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
     line: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableChatLine(Base):
+    """One chat message (or reaction) at a table, numbered per table; a table reads back its
+    latest ones. ``at``: when it was sent (Unix seconds: the chat's rate limit counts from it)."""
+
+    __tablename__ = "table_chat"
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_table_chat_table_number"),)
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
 
 
 class LedgerEntry(Base):

@@ -19,6 +19,7 @@ from fourcards.table.commands import (
     ActFor,
     AddBots,
     BotMove,
+    Chat,
     Close,
     Command,
     Configure,
@@ -27,9 +28,11 @@ from fourcards.table.commands import (
     Join,
     Leave,
     Move,
+    Mute,
     NewDevice,
     Pause,
     Resume,
+    SeatWithoutPhone,
     SetSettleUp,
     SetStatus,
     Sit,
@@ -47,4 +50,4 @@ from fourcards.table.state import Clock, DealState, Person, SeatRequest, TableSt
 __all__ = ["apply", "Outcome", "TableError", "TableState", "Person", "SeatRequest", "Clock", "DealState",
            "Command", "Move", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
-           "Resume", "Timeout", "BotMove", "TakeUp", "SetSettleUp"]
+           "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp"]

@@ -18,7 +18,8 @@ from typing import Any
 
 __all__ = ["Move", "Command", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
-           "Resume", "Timeout", "BotMove", "TakeUp", "SetSettleUp", "MAX_ACTION_ID"]
+           "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp",
+           "MAX_ACTION_ID"]
 
 #: Characters an action id may have.
 MAX_ACTION_ID = 64
@@ -56,6 +57,17 @@ class Sit(Command):
 class Join(Command):
     """A person asks for a seat by name (seated at once, or a request waits for the host)."""
 
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class SeatWithoutPhone(Command):
+    """Host, at a table of real cards: seat ``name``, a person without a phone whose moves the
+    host enters (FOAK-16); ``token_hash``: the seat's token (nobody holds it until the host hands
+    the seat to a phone)."""
+
+    by: int
     name: str
     token_hash: str
 
@@ -235,3 +247,23 @@ class SetSettleUp(Command):
     chip_value: tuple[int, int, str] | None = None
     set_value: bool = False
     banker: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Chat(Command):
+    """A seated person's chat message: ``text`` (1-200 printable characters) or ``reaction``
+    (one of :data:`fourcards.table.chat.REACTIONS`) - exactly one of them."""
+
+    by: int
+    text: str | None = None
+    reaction: str | None = None
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Mute(Command):
+    """Host: mute the chat of the person at ``seat`` (``muted`` false: let them chat again)."""
+
+    by: int
+    seat: int
+    muted: bool = True

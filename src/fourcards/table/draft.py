@@ -300,9 +300,10 @@ class Draft:
                      and p.name.casefold() == key), None)
 
     def sit(self, name: str, token_hash: str, *, former: Person | None = None, is_host: bool = False,
-            is_bot: bool = False, bot_kind: str | None = None) -> Person:
+            is_bot: bool = False, bot_kind: str | None = None, by_host: bool = False) -> Person:
         """Seat a person: a new one with the buy-in, or ``former`` (who left) with the chips
-        they cashed out. A table without a host gets this person as host."""
+        they cashed out. A table without a host gets this person as host. ``by_host``: the host
+        seats a person without a phone (the log says so)."""
         s = self.state
         seat_no = self.free_seat()
         is_host = is_host or (not is_bot and s.host is None)
@@ -313,14 +314,16 @@ class Draft:
                                    "is_host": is_host}}))
             seat = replace(former, seat=seat_no, status="playing", token_hash=token_hash, is_host=is_host,
                            balance=former.balance + amount, away=0, timeouts=0, leaving=False)
-            self.log(f"{name} is back at seat {seat_no} with {seat.balance} chips")
+            self.log(f"The host seats {name} (no phone) back at seat {seat_no} with {seat.balance} chips" if by_host
+                     else f"{name} is back at seat {seat_no} with {seat.balance} chips")
         else:
             buy_in = int(s.settings.get("starting_chips", 1000))
             self.write(NewPlayer(seat_no, name, token_hash, buy_in, is_host, is_bot, bot_kind))
             pid = min([0, *s.people]) - 1  # a stand-in id until the store gives the row's
             self.new_ids.append(pid)
             seat = Person(pid, seat_no, name, token_hash, is_host, is_bot, bot_kind, buy_in)
-            self.log(f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
+            self.log(f"The host seats {name} (no phone) at seat {seat_no} with {buy_in} chips" if by_host
+                     else f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
         self.put(seat)
         return seat
 

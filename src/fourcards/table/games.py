@@ -109,6 +109,17 @@ class TableGame:
         """The bots a table offers, by name."""
         raise NotImplementedError
 
+    @staticmethod
+    def rules_label(rules: Any) -> str:
+        """The rules in words for people ("Casino rules: play 1x–3x"): what the pages show
+        instead of a preset's name or a rule book's citation."""
+        raise NotImplementedError
+
+    @classmethod
+    def preset_labels(cls) -> dict[str, str]:
+        """Each preset's name (the API's) and its :meth:`rules_label`."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------ deals
 
     @classmethod
@@ -211,6 +222,11 @@ class TableGame:
     @classmethod
     def finished(cls, d: Draft, game: GameState) -> None:
         """A deal has ended (settled or voided): e.g. the button moves on."""
+
+    @classmethod
+    def moved(cls, d: Draft, person: Person, move: Move) -> None:
+        """A person's own ``move`` has been applied: what the table remembers of it (e.g. Four
+        Card Poker's last bets). Default: nothing."""
 
     @classmethod
     def bot_action(cls, state: TableState, person: Person, seen: Any, options: Sequence[LegalAction],

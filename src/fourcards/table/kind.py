@@ -126,6 +126,26 @@ class KindTable(TableGame):
         return kind_bot_names()
 
     @staticmethod
+    def rules_label(rules: KindRules) -> str:
+        """``family`` (seed 000) is "Family rules: ante 5, bets 5–10"; ``opr903`` (seed 001)
+        "Official rules: ..., every duplicate re-dealt"; ``nickel`` "Nickel game: ante 5¢, bets
+        5¢–10¢" (in cents); rules changed from a preset say so."""
+        preset, _, custom = rules.name.partition("+")
+        who = {"family": "Family rules", "opr903": "Official rules", "nickel": "Nickel game"}.get(preset, "Custom rules")
+        if custom and who != "Custom rules":
+            who += ", changed"
+        unit = "¢" if preset == "nickel" else ""
+        text = f"{who}: ante {rules.ante}{unit}, bets {rules.min_bet}{unit}–{rules.max_bet}{unit}"
+        if rules.max_raises != 3:
+            text += f", {rules.max_raises} raises at most"
+        return text + (", every duplicate re-dealt" if rules.redeal.value == "all_duplicates" else "")
+
+    @classmethod
+    def preset_labels(cls) -> dict[str, str]:
+        """``{"family": "Family rules: ante 5, bets 5–10", ...}``."""
+        return {name: cls.rules_label(r) for name, r in KIND_PRESETS.items()}
+
+    @staticmethod
     def players_in(state: TableState) -> list[int]:
         """The seats the next deal deals in: seated, not sitting out, with chips for the ante."""
         return [s for s, p in sorted(state.players.items()) if not p.sitting_out and p.balance >= state.rules.ante]
@@ -461,7 +481,8 @@ class KindTable(TableGame):
 
     @classmethod
     def _next_card(cls, state: TableState, deal: DealState, seen: Observation) -> dict[str, Any] | None:
-        """The card due (see :meth:`_referee`), with the re-deal rule of docs/rules.md FOAK-2."""
+        """The card due (see :meth:`_referee`), with the re-deal rule of docs/rules.md FOAK-2 in words
+        for people (no rule-book citation: seed 000's rule, or seed 001 §2.3's at ``opr903``)."""
         step = deal.game.chance_step
         if step is None:
             return None
@@ -488,13 +509,12 @@ class KindTable(TableGame):
             holder = next((v.seat for v in seen.seats if v.seat != p and v.cards and v.cards[0].rank == card.rank), None)
             other = f"{name(holder)}'s card" if holder is not None else "a card already dealt"
             why = (f"{name(p)}'s {pretty(card)} has the rank of {other}: all ranks must differ, so it goes back, "
-                   f"the deck is reshuffled and {name(p)} gets a new card (seed 000)")
+                   f"the deck is reshuffled and {name(p)} gets a new card")
         elif waiting:
             who = [name(r["seat"]) for r in waiting]
             listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
             why = (f"{listed} held a duplicated rank ({', '.join(pretty(r['card']) for r in returned)} went back): "
-                   "all ranks must differ, so the deck is reshuffled and each gets a new card, in turn "
-                   "(seed 001 §2.3)")
+                   "all ranks must differ, so the deck is reshuffled and each gets a new card, in turn")
         return {"step": "deal", "seat": order[queue[0]], "name": name(queue[0]),
                 "redeal": [{"seat": order[r["seat"]], "name": name(r["seat"]), "card": r["card"]} for r in waiting],
                 "why": why}
@@ -515,8 +535,8 @@ class KindTable(TableGame):
 
     @classmethod
     def view(cls, state: TableState, seat: Person | None, extras: Extras) -> dict[str, Any]:
-        """``game``, ``deal`` (the deal in progress, with ``legal_actions`` and ``to_call`` in chips
-        when ``seat`` is to act, and the referee's view of :meth:`_referee`) or ``last`` (the last
+        """``game``, ``deal`` (the deal in progress, with ``legal_actions``, ``to_call`` (chips: the
+        call's amount, short when the call is all-in) and ``call_all_in`` when ``seat`` is to act, and the referee's view of :meth:`_referee`) or ``last`` (the last
         deal; ``voided``: the ruling), ``actions``, ``dealing`` (``"deck"`` or ``"table"``: real
         cards entered by the host), ``next_deal``, ``min_players`` and ``players_ready`` (seated,
         not sitting out, with chips for the ante: the next deal needs ``min_players`` of them).
@@ -528,8 +548,9 @@ class KindTable(TableGame):
             assert state.deal is not None
             actions = [{k: v for k, v in o.to_dict().items() if k != "player"}  # table seats, not players
                        for o in state.deal.game.legal_actions(state.order.index(seat.seat))]
-            me = next(e for e in deal["seats"] if e["seat"] == seat.seat)
-            out["deal"] = {**deal, "legal_actions": actions, "to_call": max(0, deal["bet"] - me["stake"])}
+            call = next((a for a in actions if a["kind"] == "call"), None)  # what the call button says
+            out["deal"] = {**deal, "legal_actions": actions, "to_call": call["min_amount"] if call else 0,
+                           "call_all_in": bool(call and call.get("all_in"))}
         out["actions"] = actions
         out["dealing"] = "table" if by_hand(state) else "deck"
         out["next_deal"] = state.next_deal_number

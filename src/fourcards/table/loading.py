@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from fourcards.table.registry import GAMES
-from fourcards.table.state import LOG_LINES, Clock, DealState, Person, SeatRequest, TableState
+from fourcards.table.state import CHAT_KEPT, LOG_LINES, Clock, DealState, Person, SeatRequest, TableState
 from fourcards.table.writes import TableRow
 
 __all__ = ["load"]
@@ -14,7 +14,7 @@ __all__ = ["load"]
 
 def load(row: TableRow, rules: Any) -> TableState:
     """The state of the table ``row`` as the store read it back, under ``rules`` (the game's
-    rules object of ``row.rules``): the deal in progress replayed from its records (its players
+    rules object of ``row.rules``), with its latest chat messages: the deal in progress replayed from its records (its players
     named in the engine's messages), the last finished deal replayed, or the next Four Card
     Poker round laid out.
 
@@ -29,7 +29,8 @@ def load(row: TableRow, rules: Any) -> TableState:
         e = extra.get(str(p.id)) or {}
         people[p.id] = Person(p.id, p.seat or 0, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
                               p.balance, p.status, int(e.get("timeouts", 0)), bool(e.get("leaving", False)),
-                              p.away)
+                              p.away, bool(e.get("muted", False)),
+                              (int(e["bets"][0]), int(e["bets"][1])) if e.get("bets") else None)
     clock = st.get("clock") or {}
     saved_game = st.get("game") or {}
     key = tuple(clock["key"]) if clock.get("key") else None
@@ -44,6 +45,8 @@ def load(row: TableRow, rules: Any) -> TableState:
         button_seat=saved_game.get("button_seat", row.settings.get("button_seat")),
         next_deal_number=row.next_deal_number,
         intents={int(k): tuple((str(i), a) for i, a in v) for k, v in (st.get("intents") or {}).items()},
+        chat=tuple(row.chat[-CHAT_KEPT:]), chat_seq=row.chat[-1].number if row.chat else 0,
+        revoked={str(k): str(v) for k, v in (st.get("revoked") or {}).items()},
         version=row.version)
     if row.deal is not None:
         names = {p.id: p.name for p in row.players}

@@ -104,6 +104,7 @@ def act(d: Draft, c: Act) -> None:
         raise TableError(409, f"not your turn: {d.state.name_at(deal.game.actor)} is to act "
                               "(nobody acts out of turn)")
     d.apply(seat, action)
+    game.moved(d, d.person(seat.player_id), c.move)
     seat = d.person(seat.player_id)
     if seat.timeouts:
         d.put(replace(seat, timeouts=0))

@@ -24,6 +24,7 @@ from fourcards.poker.round import (
     describe_result,
 )
 from fourcards.poker.round import Void as PokerVoid
+from fourcards.poker.rules import PRESETS as POKER_PRESETS
 from fourcards.poker.rules import PokerRules, get_rules, parse_aces_up, parse_ante_bonus
 from fourcards.table.errors import TableError
 from fourcards.table.games import TableGame, TableSpec
@@ -149,6 +150,25 @@ class PokerTable(TableGame):
         (:func:`fourcards.table.players.poker_bot_names`)."""
         return poker_bot_names()
 
+    @staticmethod
+    def rules_label(rules: PokerRules) -> str:
+        """``live`` (seed 002) is "Casino rules: play 1x–3x"; ``online`` (seed 004) "Online rules:
+        1x or 3x, win cap 8,400"; rules changed from a preset say so ("Casino rules, changed: ...")."""
+        preset, _, custom = rules.name.partition("+")
+        who = {"live": "Casino rules", "online": "Online rules"}.get(preset, "Custom rules")
+        if custom and who != "Custom rules":
+            who += ", changed"
+        if rules.play_any_amount:
+            play = f"play {rules.min_play_multiple}x–{rules.max_play_multiple}x"
+        else:
+            play = " or ".join(f"{m}x" for m in rules.play_multiples)
+        return f"{who}: {play}" + (f", win cap {rules.win_cap:,}" if rules.win_cap else "")
+
+    @classmethod
+    def preset_labels(cls) -> dict[str, str]:
+        """``{"live": "Casino rules: play 1x–3x", "online": ...}``."""
+        return {name: cls.rules_label(r) for name, r in POKER_PRESETS.items()}
+
     # ------------------------------------------------------------ deals
 
     @classmethod
@@ -252,6 +272,20 @@ class PokerTable(TableGame):
             raise TableError(422, "a fold takes no amount")
         return Fold(player)
 
+    @classmethod
+    def may_wager(cls, state: TableState, seat: Person, ante: int, aces_up: int) -> bool:
+        """Whether ``seat`` may place an ante of ``ante`` and an Aces Up bet of ``aces_up`` now
+        (the table limits, its chips with the play bet's reserve: FCP-1, FCP-14); ``False`` for
+        no wager at all."""
+        r = state.rules
+        if not ante and not aces_up:
+            return False
+        if ante and not r.min_ante <= ante <= cls.ante_max(state, seat.balance, aces_up):
+            return False
+        if aces_up and (not r.min_aces_up <= aces_up <= r.max_aces_up or (not ante and r.aces_up_requires_ante)):
+            return False
+        return ante + aces_up <= seat.balance
+
     @staticmethod
     def ante_max(state: TableState, balance: int, aces_up: int = 0) -> int:
         """The largest ante a seat of ``balance`` chips may place beside ``aces_up``: the ante,
@@ -347,6 +381,13 @@ class PokerTable(TableGame):
         return lines
 
     @classmethod
+    def moved(cls, d: Draft, person: Person, move: Move) -> None:
+        """A person's wager is remembered as their last bets (ante, Aces Up): the next round
+        offers them again ("Same bets") and starts its fields from them."""
+        if move.kind == "wager" and person.seat:
+            d.put(dataclasses.replace(person, bets=(move.ante or 0, move.aces_up or 0)))
+
+    @classmethod
     def bot_action(cls, state: TableState, person: Person, seen: PokerObservation, options: Sequence[LegalAction],
                    rng: random.Random | None) -> Any:
         """The bot's strategy (``person.bot_kind``, default ``simple``): a play bet or a fold."""
@@ -428,10 +469,15 @@ class PokerTable(TableGame):
             if k == "withdraw_wagers":
                 out.append({"kind": "withdraw"})
             elif k == "place_wagers":
-                out.append({"kind": "wager", "ante_min": o.min_amount, "ante_max": cls.ante_max(state, balance),
-                            "aces_up_min": getattr(o, "aces_up_min", 0),
-                            "aces_up_max": min(getattr(o, "aces_up_max", 0), balance),
-                            "aces_up_requires_ante": state.rules.aces_up_requires_ante, "balance": balance})
+                wager = {"kind": "wager", "ante_min": o.min_amount, "ante_max": cls.ante_max(state, balance),
+                         "aces_up_min": getattr(o, "aces_up_min", 0),
+                         "aces_up_max": min(getattr(o, "aces_up_max", 0), balance),
+                         "aces_up_requires_ante": state.rules.aces_up_requires_ante, "balance": balance}
+                me = _seen(game, seat.seat - 1).players[seat.seat - 1]
+                wager["last"] = None if seat.bets is None else {"ante": seat.bets[0], "aces_up": seat.bets[1]}
+                wager["same"] = wager["last"] if not (me.ante or me.aces_up) and cls.may_wager(
+                    state, seat, *(seat.bets or (0, 0))) else None
+                out.append(wager)
             elif k == "fold":
                 out.append({"kind": "fold"})
             elif k == "play":

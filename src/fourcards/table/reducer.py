@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fourcards.table import host, play, seating, settleup
+from fourcards.table import chat, host, play, seating, settleup
 from fourcards.table.clock import arm
 from fourcards.table.commands import (
     MAX_ACTION_ID,
@@ -28,6 +28,7 @@ from fourcards.table.commands import (
     ActFor,
     AddBots,
     BotMove,
+    Chat,
     Close,
     Command,
     Configure,
@@ -35,9 +36,11 @@ from fourcards.table.commands import (
     EnterCards,
     Join,
     Leave,
+    Mute,
     NewDevice,
     Pause,
     Resume,
+    SeatWithoutPhone,
     SetSettleUp,
     SetStatus,
     Sit,
@@ -62,6 +65,7 @@ HANDLERS: dict[type[Command], Callable[[Draft, Any], Any]] = {
     Configure: host.configure, Close: host.close, Pause: host.pause, Resume: host.resume, VoidDeal: host.void,
     StartDeal: play.start_deal, Act: play.act, ActFor: play.act_for, EnterCards: play.enter_cards,
     TakeBackCard: play.take_back, Timeout: play.timeout, BotMove: play.bot_move, TakeUp: play.take_up,
+    SeatWithoutPhone: seating.seat_without_phone, Chat: chat.chat, Mute: chat.mute,
     SetSettleUp: settleup.set_terms,
 }
 

@@ -11,13 +11,24 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from fourcards.table.commands import AddBots, Decide, Join, Leave, NewDevice, SetStatus, Sit, TopUp
+from fourcards.table.commands import (
+    AddBots,
+    Decide,
+    Join,
+    Leave,
+    NewDevice,
+    SeatWithoutPhone,
+    SetStatus,
+    Sit,
+    TopUp,
+)
 from fourcards.table.draft import Draft, Revoked
 from fourcards.table.errors import TableError
-from fourcards.table.state import DENIED_KEPT, Person
+from fourcards.table.state import DENIED_KEPT, REVOKED_KEPT, Person
 from fourcards.table.writes import SeatChange
 
-__all__ = ["BOT_NAMES", "sit", "join", "add_bots", "decide", "top_up", "set_status", "leave", "new_device"]
+__all__ = ["BOT_NAMES", "sit", "join", "seat_without_phone", "add_bots", "decide", "top_up", "set_status", "leave",
+           "new_device"]
 
 BOT_NAMES = ("Ada", "Boole", "Cray", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi",
              "Knuth", "Lovelace", "Markov")
@@ -56,6 +67,32 @@ def join(d: Draft, c: Join) -> dict[str, Any]:
         d.log(f"{c.name} asks for a seat" + (" (back at the table)" if former else "") + "; the host decides")
         return {"status": "pending", "request": req.id, "name": c.name}
     return _seated(d.sit(c.name, c.token_hash, former=former))
+
+
+def seat_without_phone(d: Draft, c: SeatWithoutPhone) -> dict[str, Any]:
+    """Host, at a table dealt with real cards: seat a person without a phone at once (no
+    request to approve: the host is seating them), whose moves the host enters (FOAK-16);
+    logged "The host seats Cat (no phone) at seat 3 with 1000 chips". A person who left under
+    that name gets their seat and chips back. Returns ``{"status": "seated", "seat", "name",
+    "balance"}``.
+
+    Raises:
+        TableError: 403 for a guest; 409 at a table dealt from the deck, closed or full, or
+            when a seated player or a waiting request has the name.
+    """
+    host = d.seated(c.by)
+    d.require_host(host)
+    d.require_open()
+    if d.state.settings.get("dealing") != "table":
+        raise TableError(409, "a player without a phone is seated only at a table dealt with real cards (the host "
+                              "enters their moves there); here each player sits down from their own phone")
+    try:
+        former = d.check_name(c.name)
+    except TableError:
+        asked = any(r.kind == "seat" and r.name.casefold() == c.name.casefold() for r in d.state.requests)
+        raise TableError(409, f"{c.name!r} has asked for a seat: approve the request instead" if asked
+                         else f"the name {c.name!r} is taken at this table: choose another") from None
+    return _seated(d.sit(c.name, c.token_hash, former=former, by_host=True))
 
 
 def add_bots(d: Draft, c: AddBots) -> dict[str, Any]:
@@ -217,9 +254,17 @@ def leave(d: Draft, c: Leave) -> dict[str, Any]:
     return {"status": "left", "cashed_out": d.cash_out(seat, removed=removed)}
 
 
+def lost_seat(name: str) -> str:
+    """What the old phone of a seat handed to a new phone is told (at once, and whenever it
+    comes back with the old token)."""
+    return (f"this phone no longer holds {name}'s seat: the host handed the seat to another phone "
+            "(this one can still watch the table)")
+
+
 def new_device(d: Draft, c: NewDevice) -> dict[str, Any]:
     """Host: hand ``seat`` to a new phone - the token ``c.token_hash``; the old one stops
-    working at once (its connections are closed: a :class:`~fourcards.table.draft.Revoked` event).
+    working at once (its connections are closed: a :class:`~fourcards.table.draft.Revoked` event)
+    and is remembered, so the old phone is told why whenever it comes back (:func:`lost_seat`).
 
     Raises:
         TableError: 403 for a guest; 404 for an empty seat; 409 for a bot's seat or a closed table.
@@ -231,7 +276,10 @@ def new_device(d: Draft, c: NewDevice) -> dict[str, Any]:
         raise TableError(409, "a bot's seat is played by the server")
     d.require_open()
     d.write(SeatChange(d.state.id, players={seat.player_id: {"token_hash": c.token_hash}}))
-    d.events.append(Revoked(seat.token_hash, "this seat was handed to another device by the host"))
+    d.events.append(Revoked(seat.token_hash, lost_seat(seat.name)))
+    revoked = {k: v for k, v in d.state.revoked.items() if k != c.token_hash}
+    revoked[seat.token_hash] = seat.name
+    d.set(revoked=dict(list(revoked.items())[-REVOKED_KEPT:]))
     d.put(replace(seat, token_hash=c.token_hash))
     d.log(f"The host hands {seat.name}'s seat to a new device")
     return {"seat": seat.seat, "name": seat.name}

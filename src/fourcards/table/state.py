@@ -25,9 +25,10 @@ from functools import cached_property
 from typing import Any
 
 from fourcards.engine import GameState
+from fourcards.table.writes import ChatLine
 
 __all__ = ["Person", "SeatRequest", "Clock", "DealState", "TableState", "Answer", "LOG_LINES", "INTENTS_KEPT",
-           "DENIED_KEPT", "stored"]
+           "DENIED_KEPT", "CHAT_KEPT", "REVOKED_KEPT", "stored"]
 
 #: Table log lines a state keeps (the store keeps every line).
 LOG_LINES = 60
@@ -35,6 +36,11 @@ LOG_LINES = 60
 INTENTS_KEPT = 32
 #: Turned-down seat requests remembered (the asker's browser sees the answer).
 DENIED_KEPT = 20
+#: Chat messages a state keeps (the store keeps every one): the chat panel shows them, and the
+#: chat's rate limit counts a person's latest messages among them (13 seats x 3 messages fit).
+CHAT_KEPT = 40
+#: Tokens of seats handed to a new phone remembered (the old phone is told why it lost the seat).
+REVOKED_KEPT = 20
 
 #: What a command answered (JSON), as kept with an action id.
 Answer = dict[str, Any]
@@ -48,7 +54,9 @@ class Person:
     brought back (a person who left and sits down again gets them back); ``status``
     ``"playing"``, ``"sitting_out"`` (no ante, no cards, skipped) or ``"left"``;
     ``timeouts``: turn clock time-outs in a row; ``leaving``: cashes out when the deal it
-    has chips in ends (docs/rules.md TP-5).
+    has chips in ends (docs/rules.md TP-5); ``muted``: the host has muted the person's chat;
+    ``bets``: Four Card Poker - the last ante and Aces Up bet the person placed (chips), which
+    the next round offers again ("Same bets").
     """
 
     player_id: int
@@ -63,6 +71,8 @@ class Person:
     timeouts: int = 0
     leaving: bool = False
     away: int = 0
+    muted: bool = False
+    bets: tuple[int, int] | None = None
 
     @property
     def sitting_out(self) -> bool:
@@ -74,7 +84,7 @@ class Person:
         open connection (a bot always counts as online)."""
         return {"seat": self.seat or None, "name": self.name, "is_host": self.is_host, "is_bot": self.is_bot,
                 "bot_kind": self.bot_kind, "balance": self.balance, "status": self.status,
-                "leaving": self.leaving, "online": self.is_bot or online}
+                "leaving": self.leaving, "online": self.is_bot or online, "muted": self.muted}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +164,9 @@ class TableState:
         last: the last finished deal; next_deal_number: the number the next deal opens with.
         intents: per player id, the latest action ids applied and what they answered
             (docs/rules.md TP-8).
+        chat: the last :data:`CHAT_KEPT` chat messages; ``chat_seq``: the last one's number.
+        revoked: the tokens of seats the host handed to a new phone (token hash -> the seat's
+            name; the last :data:`REVOKED_KEPT`).
         version: the table's version in the store this state is (or comes from).
     """
 
@@ -177,6 +190,9 @@ class TableState:
     last: DealState | None = None
     next_deal_number: int = 1
     intents: Mapping[int, tuple[tuple[str, Answer], ...]] = field(default_factory=dict)
+    chat: tuple[ChatLine, ...] = ()
+    chat_seq: int = 0
+    revoked: Mapping[str, str] = field(default_factory=dict)
     version: int = 0
 
     # ----------------------------------------------------------- derived (cached)
@@ -291,18 +307,29 @@ class TableState:
 
 def stored(state: TableState) -> dict[str, Any]:
     """The table's own state as the store keeps it (JSON): requests, turned-down requests,
-    the last request id, time-outs and leaving seats, the clock, the pause, the game's own
-    (the button) and the recent action ids."""
+    the last request id, per person their time-outs, leaving, muted chat and last Four Card
+    Poker bets, the clock, the pause, the game's own (the button), the recent action ids and
+    the tokens handed on to new phones. (Chat messages are rows of their own.)"""
     clock = state.clock
     return {
         "requests": [dataclasses.asdict(r) for r in state.requests],
         "denied": [dataclasses.asdict(r) for r in state.denied[-DENIED_KEPT:]],
         "request_seq": state.request_seq,
-        "seats": {str(p.player_id): {"timeouts": p.timeouts, "leaving": p.leaving}
-                  for p in state.people.values() if p.timeouts or p.leaving},
+        "seats": {str(p.player_id): _seat_extra(p) for p in state.people.values()
+                  if p.timeouts or p.leaving or p.muted or p.bets},
         "clock": None if clock.key is None else {"key": list(clock.key), "since": clock.since,
                                                   "deadline": clock.deadline, "left": clock.left},
         "paused": state.paused,
         "game": {"button_seat": state.button_seat} if state.button_seat is not None else {},
         "intents": {str(k): [list(x) for x in v] for k, v in state.intents.items() if v},
+        "revoked": dict(state.revoked),
     }
+
+
+def _seat_extra(p: Person) -> dict[str, Any]:
+    out: dict[str, Any] = {"timeouts": p.timeouts, "leaving": p.leaving}
+    if p.muted:
+        out["muted"] = True
+    if p.bets:
+        out["bets"] = list(p.bets)
+    return out

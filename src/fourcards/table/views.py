@@ -18,11 +18,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fourcards.table.clock import clock_view
+from fourcards.table.clock import clock_view, turn_key
 from fourcards.table.play import may_deal
 from fourcards.table.state import Person, SeatRequest, TableState
 
-__all__ = ["Extras", "summary", "host_actions", "shared_view", "own_view", "view"]
+__all__ = ["Extras", "summary", "host_actions", "turn_id", "shared_view", "own_view", "view", "CHAT_SHOWN"]
+
+#: Chat messages a view carries (the latest): 30 of the longest (200 four-byte emoji) keep every
+#: view under 48 KiB (tests/table/test_issue21_table.py).
+CHAT_SHOWN = 30
 
 
 @dataclass
@@ -68,7 +72,8 @@ def summary(state: TableState, public_url: str | None = None) -> dict[str, Any]:
     players = state.players
     return {
         "id": state.id, "name": state.name, "game": state.game, "game_title": state.table_game.title,
-        "rules": state.rules_dict, "players": len(players), "max_seats": state.max_seats,
+        "rules": state.rules_dict, "rules_label": state.table_game.rules_label(state.rules),
+        "players": len(players), "max_seats": state.max_seats,
         "humans": sum(1 for p in players.values() if not p.is_bot),
         "bots": sum(1 for p in players.values() if p.is_bot),
         "in_progress": state.in_progress, "deals": state.next_deal_number - 1,
@@ -99,18 +104,29 @@ def host_actions(state: TableState, seat: Person | None) -> list[str]:
     return [*out, "seats", "requests", "settings", "close"]
 
 
+def turn_id(state: TableState) -> str | None:
+    """The turn in progress as text, ``"deal:history length:engine player"`` (``None``: nobody is
+    to act): a page cues its person once per turn (docs/web.md "Your turn reaches you")."""
+    key = turn_key(state)
+    return None if key is None else ":".join(str(k) for k in key)
+
+
 def shared_view(state: TableState, extras: Extras) -> dict[str, Any]:
-    """The part of every view that is the same for everyone (cached per state in ``extras``)."""
+    """The part of every view that is the same for everyone (cached per state in ``extras``):
+    the summary, the players, the log, the bot kinds, ``paused``, ``turn`` (:func:`turn_id`) and
+    ``chat`` (the latest :data:`CHAT_SHOWN` messages, oldest first)."""
     def build() -> dict[str, Any]:
         return {"type": "state", "version": state.version, "table": summary(state, extras.public_url),
                 "players": [p.public(extras.online.get(p.player_id, 0) > 0) for _, p in sorted(state.players.items())],
-                "log": list(state.log), "bot_kinds": list(extras.bot_kinds), "paused": state.paused}
+                "log": list(state.log), "bot_kinds": list(extras.bot_kinds), "paused": state.paused,
+                "turn": turn_id(state), "chat": [line.public() for line in state.chat[-CHAT_SHOWN:]]}
 
     return extras.cached("shared", state, build)
 
 
 def own_view(state: TableState, seat: Person | None, request: SeatRequest | None, extras: Extras) -> dict[str, Any]:
-    """The part of a view that is ``seat``'s own: ``you`` (with ``player_id`` and ``timeouts``),
+    """The part of a view that is ``seat``'s own: ``you`` (with ``player_id``, ``timeouts`` and
+    ``muted``),
     the game's view for the seat, ``host_actions``, ``clock``, ``request`` (the viewer's own
     seat request) and ``requests`` (the host's list)."""
     you = None

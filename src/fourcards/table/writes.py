@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["MAX_AMOUNT", "Entry", "DealOpen", "DealClose", "DealWrite", "SeatChange", "NewPlayer", "TakeBack", "Write",
-           "PlayerRow", "OpenDeal", "TableRow"]
+__all__ = ["MAX_AMOUNT", "Entry", "DealOpen", "DealClose", "DealWrite", "SeatChange", "NewPlayer", "TakeBack",
+           "ChatLine", "Write", "PlayerRow", "OpenDeal", "TableRow"]
 
 #: The most chips one ledger entry holds: 2**53 - 1, the largest integer a JSON number carries
 #: exactly in every browser (the store's columns hold it too).
@@ -123,8 +123,30 @@ class TakeBack:
     count: int
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One message of the table's chat, as written and as read back: ``number`` (1, 2, ... per
+    table), who sent it (``player_id``, with the ``seat`` and ``name`` they had then), ``text``
+    (1-200 printable characters; for a reaction, its emoji), ``kind`` (``"text"`` or
+    ``"reaction"``) and ``at`` (when it was sent, Unix seconds: the chat's rate limit counts
+    from it)."""
+
+    number: int
+    player_id: int
+    seat: int
+    name: str
+    text: str
+    kind: str
+    at: float
+
+    def public(self) -> dict[str, Any]:
+        """The message as every viewer sees it (``id``: its number; never a token)."""
+        return {"id": self.number, "seat": self.seat or None, "name": self.name, "text": self.text,
+                "kind": self.kind, "at": round(self.at, 3)}
+
+
 #: One part of a change's writes, in the order they are made.
-Write = DealWrite | SeatChange | NewPlayer | TakeBack
+Write = DealWrite | SeatChange | NewPlayer | TakeBack | ChatLine
 
 
 @dataclass
@@ -159,7 +181,7 @@ class OpenDeal:
 class TableRow:
     """A table as read back, with its players, next deal number, ``version``, ``state`` (the
     table's own JSON: requests, clock, ...), its ``deal`` in progress, its last finished deal
-    and the latest lines of its log."""
+    and the latest lines of its log and its chat."""
 
     id: str
     game: str
@@ -176,3 +198,4 @@ class TableRow:
     deal: OpenDeal | None = None
     last_deal: OpenDeal | None = None
     log: list[str] = field(default_factory=list)
+    chat: list[ChatLine] = field(default_factory=list)

@@ -25,6 +25,9 @@ POST    /api/tables/{id}/cards/take-back      host: take back the last card ente
 POST    /api/tables/{id}/seats/{seat}/actions host: a player's move, at a table of real cards
 POST    /api/tables/{id}/void                 host: void the deal in progress (refund)
 POST    /api/tables/{id}/bots                 host: fill empty seats with bots
+POST    /api/tables/{id}/seats/without-phone  host: seat a person without a phone (real cards)
+POST    /api/tables/{id}/chat                 a seat's chat message or reaction
+POST    /api/tables/{id}/seats/{seat}/mute    host: mute a seat's chat (or not)
 GET     /api/tables/{id}/deals                the table's deals (newest first)
 GET     /api/tables/{id}/deals/{number}       a finished deal's full history and ledger
 GET     /api/tables/{id}/deals/{number}/replay  the deal step by step
@@ -46,6 +49,7 @@ GET     /  and  /t/{id}                       the lobby and table pages (HTML)
 GET     /t/{id}/history                       the table's deals, replays and settlement (HTML)
 GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
 GET     /clubs/new  and  /c/{id}              make a club; a club's page (HTML)
+GET     /sw.js, /offline                      the service worker (the app shell) and its offline page
 ======  ====================================  ==========================================
 
 Errors are ``{"detail": "..."}`` with a 4xx status; a refused request changes nothing.
@@ -68,7 +72,7 @@ from fourcards.table import TableError
 from fourcards.web import assets
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
-from fourcards.web.routes import clubs, hands, history, host, live, lobby, pages, settle, tables
+from fourcards.web.routes import chat, clubs, hands, history, host, live, lobby, pages, settle, tables
 
 __all__ = ["create_app"]
 
@@ -128,6 +132,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     )
     app.state.hub = hub
     static = assets.install(app, _STATIC)
+    app.state.static = static
     pages.templates.env.globals["static_url"] = static.url
 
     @app.exception_handler(TableError)
@@ -139,6 +144,6 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         status, detail = validation_detail(exc)
         return JSONResponse({"detail": detail}, status_code=status)
 
-    for module in (lobby, tables, host, history, settle, hands, clubs, live, pages):
+    for module in (lobby, tables, host, chat, history, settle, hands, clubs, live, pages):
         app.include_router(module.router)
     return app

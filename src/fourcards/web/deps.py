@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from fourcards.store import MAX_INTEGER
 from fourcards.table import Person, SeatRequest, TableError, TableState
+from fourcards.table.seating import lost_seat
 from fourcards.web.hub import Hub
 from fourcards.web.publisher import viewer
 from fourcards.web.tokens import hash_token
@@ -44,19 +45,28 @@ SeatNumber = Annotated[int, Path(ge=1, le=13, description="the seat's number at 
 RequestId = Annotated[int, Path(ge=1, le=MAX_INTEGER)]
 
 
+def _unknown(state: TableState, token_hash: str) -> TableError:
+    """The 403 for a token of no seat: a seat handed to another phone says so (docs/web.md
+    "A new phone")."""
+    name = state.revoked.get(token_hash)
+    return TableError(403, lost_seat(name) if name is not None else
+                      "the seat token does not belong to any seat at this table")
+
+
 def person_of(state: TableState, token: str | None) -> Person:
     """The person holding ``token`` at the table (seated, or gone - a command then says why it
     cannot be done: the table is closed, the seat left).
 
     Raises:
-        TableError: 401 without a token, 403 for a token of nobody at this table.
+        TableError: 401 without a token, 403 for a token of nobody at this table (saying so
+            when the host handed that seat to another phone).
     """
     if not token:
         raise TableError(401, "a seat token is required (header X-Seat-Token or ?token=)")
     th = hash_token(token)
     person = state.by_token.get(th) or next((p for p in state.people.values() if p.token_hash == th), None)
     if person is None:
-        raise TableError(403, "the seat token does not belong to any seat at this table")
+        raise _unknown(state, th)
     return person
 
 
@@ -70,7 +80,7 @@ def seat_of_token(state: TableState, token: str | None) -> Person | None:
         return None
     seat = state.by_token.get(hash_token(token))
     if seat is None:
-        raise TableError(403, "the seat token does not belong to any seat at this table")
+        raise _unknown(state, hash_token(token))
     return seat
 
 
@@ -85,7 +95,7 @@ def viewer_of(state: TableState, token: str | None) -> tuple[Person | None, Seat
         return None, None
     seat, request = viewer(state, hash_token(token))
     if seat is None and request is None:
-        raise TableError(403, "the seat token does not belong to any seat at this table")
+        raise _unknown(state, hash_token(token))
     return seat, request
 
 

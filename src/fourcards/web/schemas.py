@@ -18,8 +18,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 
 __all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Intent", "ActionId", "TableSettings", "TopUp",
-           "Decision", "MyTables", "SettleIn", "CardsIn", "Chips", "PersonName", "TableName", "Reason",
-           "TurnClock", "ChipValueIn", "SettleUpTerms", "ClubId", "CreateClub", "ClubMembers", "ClubSettings",
+           "Decision", "MyTables", "SettleIn", "CardsIn", "ChatIn", "MuteIn", "Chips", "PersonName", "TableName",
+           "Reason", "TurnClock", "ChipValueIn", "SettleUpTerms", "ClubId", "CreateClub", "ClubMembers", "ClubSettings",
            "JoinClub"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
@@ -275,3 +275,20 @@ class JoinClub(_Strict):
     """A table's host: the club (its id) the table counts for from now on."""
 
     club: ClubId
+
+
+class ChatIn(_Strict):
+    """A chat message: ``text`` (1-200 printable characters: no control, format or private-use
+    character) or ``reaction`` (one of the table's reactions, e.g. ``"👍"``) - exactly one;
+    ``action_id`` optional (docs/rules.md TP-8). Checked by the table (docs/rules.md TP-9);
+    bounded here (800 characters) before anything reads it."""
+
+    text: Annotated[str, Field(max_length=800)] | None = None
+    reaction: Annotated[str, Field(max_length=16)] | None = None
+    action_id: ActionId | None = None
+
+
+class MuteIn(_Strict):
+    """Host: mute a seat's chat (``true``, the default) or let it chat again (``false``)."""
+
+    muted: StrictBool = True

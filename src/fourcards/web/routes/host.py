@@ -16,13 +16,14 @@ from fourcards.table import (
     EnterCards,
     Pause,
     Resume,
+    SeatWithoutPhone,
     StartDeal,
     TakeBackCard,
     VoidDeal,
 )
 from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token, person_of
 from fourcards.web.routes.tables import answer_view, move_of
-from fourcards.web.schemas import ActionIn, CardsIn, Decision, Intent, TableSettings, VoidIn
+from fourcards.web.schemas import ActionIn, CardsIn, Decision, Intent, SitDown, TableSettings, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
 from fourcards.web.tokens import hash_token, new_token
 
@@ -102,6 +103,19 @@ async def take_back(table_id: str, hub: HubDep, body: Intent | None = None,
     action_id = body.action_id if body else None
     out = await hub.execute(table_id, lambda s: TakeBackCard(person_of(s, x_seat_token).player_id, action_id))
     return answer_view(hub, out, x_seat_token)
+
+
+@router.post("/api/tables/{table_id}/seats/without-phone", tags=["host"])
+async def seat_without_phone(table_id: str, body: SitDown, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
+    """Host, at a table dealt with real cards: seat a person without a phone by name, at once
+    (logged "The host seats Cat (no phone) ..."); the host enters their moves
+    (``POST /seats/{n}/actions``) or later hands the seat to a phone (``/new-device``). Returns
+    ``{"status": "seated", "seat", "name", "balance"}`` (no token: nobody holds the seat's). 409
+    at a table dealt from the deck, or a name taken (or waiting for approval)."""
+    token_hash = hash_token(new_token())
+    out = await hub.execute(table_id, lambda s: SeatWithoutPhone(person_of(s, x_seat_token).player_id, body.name,
+                                                                 token_hash))
+    return dict(out.answer or {})
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/actions", tags=["host"])

@@ -9,12 +9,12 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from fourcards.table import Act, AddBots, Pause, Resume, StartDeal, TableError, VoidDeal
+from fourcards.table import Act, AddBots, Chat, Mute, Pause, Resume, StartDeal, TableError, VoidDeal
 from fourcards.web.deps import get_hub, person_of, validation_detail, viewer_of
 from fourcards.web.hub import Hub
 from fourcards.web.publisher import Connection, dumps
 from fourcards.web.routes.tables import move_of
-from fourcards.web.schemas import ActionId, ActionIn, VoidIn
+from fourcards.web.schemas import ActionId, ActionIn, ChatIn, MuteIn, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
 from fourcards.web.tokens import hash_token, new_token
 from fourcards.web.transport import WS_MAX_CHARS
@@ -24,7 +24,7 @@ __all__ = ["router", "WS_MAX_CHARS"]
 router = APIRouter()
 
 #: The ops a message may have.
-OPS = ("action", "deal", "void", "bots", "pause", "resume", "ping")
+OPS = ("action", "deal", "void", "bots", "pause", "resume", "chat", "mute", "ping")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -36,8 +36,9 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     """Live table: the server pushes ``{"type": "state", ...}`` (this seat's view) after every
     change. The client may send ``{"op": "action", "action": {...}, "id": n}`` (the action may
     carry an ``action_id``: docs/rules.md TP-8), ``{"op": "deal"}``, ``{"op": "void", "reason":
-    ...}``, ``{"op": "bots", "count": n}``, ``{"op": "pause"}``, ``{"op": "resume"}`` or
-    ``{"op": "ping"}``; each gets ``{"type": "ack", "id": n}`` (``"repeated": true`` for an
+    ...}``, ``{"op": "bots", "count": n}``, ``{"op": "pause"}``, ``{"op": "resume"}``,
+    ``{"op": "chat", "text": ...}`` (or ``"reaction"``; docs/rules.md TP-9), ``{"op": "mute", "seat": n,
+    "muted": true}`` (host) or ``{"op": "ping"}``; each gets ``{"type": "ack", "id": n}`` (``"repeated": true`` for an
     action id applied before) or ``{"type": "error", "id": n, "status": 4xx, "detail": ...}``."""
     hub: Hub = get_hub(websocket)  # type: ignore[arg-type]
     await websocket.accept()
@@ -137,6 +138,15 @@ async def _run(hub: Hub, table_id: str, op: str, msg: dict[str, Any], token: str
         return await hub.execute(table_id, lambda s: Pause(by(s)))
     if op == "resume":
         return await hub.execute(table_id, lambda s: Resume(by(s)))
+    if op == "chat":
+        m = ChatIn.model_validate({k: x for k, x in msg.items() if k not in ("op", "id")})
+        return await hub.execute(table_id, lambda s: Chat(by(s), m.text, m.reaction, m.action_id), bots=False)
+    if op == "mute":
+        seat = msg.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 13:
+            raise TableError(422, "seat must be a seat number (1-13)")
+        mu = MuteIn.model_validate({k: x for k, x in msg.items() if k == "muted"})
+        return await hub.execute(table_id, lambda s: Mute(by(s), seat, mu.muted), bots=False)
     body_bots = AddBotsIn.model_validate({k: x for k, x in msg.items() if k in ("count", "kind")})
     hashes = tuple(hash_token(new_token()) for _ in range(body_bots.count))
     return await hub.execute(table_id, lambda s: AddBots(by(s), hashes, body_bots.kind))

@@ -4,6 +4,7 @@ checker, a new club and a club's page - and the checker's API, ``POST /api/poker
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import pathlib
 from typing import Any
 
@@ -13,10 +14,11 @@ from fastapi.templating import Jinja2Templates
 
 from fourcards import __version__
 from fourcards.errors import RulesError
-from fourcards.kind import rules as kind_rules
 from fourcards.poker import rules as poker_rules
 from fourcards.poker.payout import PAYOUT_FIELDS, PayoutInputError, check_payout
 from fourcards.table import TableError
+from fourcards.table.kind import KindTable
+from fourcards.table.poker import PokerTable
 from fourcards.table.views import invite_url, summary
 from fourcards.web import assets
 from fourcards.web.deps import HubDep
@@ -45,10 +47,31 @@ def page(request: Request, name: str, context: dict[str, Any], status_code: int 
 async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
     return page(request, "lobby.html", {
         "tables": [summary(t, hub.public_url) for t in await hub.public_tables()],
-        "poker_presets": list(poker_rules.PRESETS), "kind_presets": list(kind_rules.PRESETS),
+        "poker_presets": PokerTable.preset_labels(), "kind_presets": KindTable.preset_labels(),
         "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
         "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),
     })
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def service_worker(request: Request) -> Response:
+    """The service worker (docs/web.md "Installable on a phone"): it caches the app shell - the
+    versioned static files listed here and the offline page - and nothing of a table. Served
+    from the site's root so it may answer for every page; revalidated, so a new version's files
+    (new URLs, a new shell) are picked up at once."""
+    static: assets.VersionedStatic = request.app.state.static
+    files = [static.url(name) for name in sorted(static.digests)]
+    shell = hashlib.sha256(" ".join(files).encode()).hexdigest()[:12]
+    response = templates.TemplateResponse(request, "sw.js", {"files": files, "shell_version": shell},
+                                          media_type="text/javascript")
+    response.headers["Cache-Control"] = assets.REVALIDATE
+    return response
+
+
+@router.get("/offline", response_class=HTMLResponse, include_in_schema=False)
+async def offline_page(request: Request) -> HTMLResponse:
+    """What the service worker shows when a page cannot be reached (kept in the app shell)."""
+    return page(request, "offline.html", {})
 
 
 @router.get("/t/{table_id}/qr.svg", tags=["tables"])
@@ -134,7 +157,7 @@ async def poker_settle(body: SettleIn, hub: HubDep) -> JSONResponse:
 @router.get("/poker/checker", response_class=HTMLResponse, include_in_schema=False)
 async def poker_checker_page(request: Request) -> HTMLResponse:
     return page(request, "checker.html", {"rules": {k: v.to_dict() for k, v in poker_rules.PRESETS.items()},
-                                          "table": None})
+                                          "labels": PokerTable.preset_labels(), "table": None})
 
 
 @router.get("/t/{table_id}/checker", response_class=HTMLResponse, include_in_schema=False)
@@ -142,4 +165,6 @@ async def table_checker_page(request: Request, table_id: str, hub: HubDep) -> HT
     t = await hub.find(table_id)
     if t is None or not isinstance(t.rules, poker_rules.PokerRules):
         return page(request, "missing.html", {"table_id": table_id}, status_code=404)
-    return page(request, "checker.html", {"rules": {"table": t.rules.to_dict()}, "table": summary(t, hub.public_url)})
+    return page(request, "checker.html", {"rules": {"table": t.rules.to_dict()},
+                                          "labels": {"table": PokerTable.rules_label(t.rules)},
+                                          "table": summary(t, hub.public_url)})

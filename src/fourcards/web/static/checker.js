@@ -10,17 +10,19 @@
   const root = $("checker-app");
   const tableId = root.dataset.tableId || null;
   const RULES = JSON.parse($("checker-rules").textContent);
+  const LABELS = JSON.parse($("checker-labels").textContent);  // the rules in words ("Casino rules: play 1x-3x")
   const FIELDS = ["player", "dealer", "up", "ante", "aces_up", "play"];
   const LINES = {ante: "Ante", play: "Play bet", ante_bonus: "Ante bonus", aces_up: "Aces Up"};
 
   function chips(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n).toLocaleString("en-US"); }
   function plain(n) { return n.toLocaleString("en-US"); }
   function currentRules() { return tableId ? RULES.table : RULES[$("rules").value]; }
+  function currentLabel() { return tableId ? LABELS.table : LABELS[$("rules").value]; }
   function describeRules() {
     const r = currentRules();
     const play = r.play_any_amount ? "any whole amount from " + r.min_play_multiple + "x to " + r.max_play_multiple + "x the ante"
       : r.play_multiples.map(function (m) { return m + "x"; }).join(" or ") + " the ante";
-    $("rules-summary").textContent = "The " + r.name + " rules: ante bonus " + r.ante_bonus + ", Aces Up " + r.aces_up +
+    $("rules-summary").textContent = currentLabel() + "; ante bonus " + r.ante_bonus + ", Aces Up " + r.aces_up +
       "; play bet " + play + "; Aces Up " + (r.aces_up_requires_ante ? "needs an ante" : "alone allowed") + "; " +
       (r.win_cap === null ? "no win cap" : "win cap " + plain(r.win_cap) + " chips") + ".";
   }
@@ -76,9 +78,9 @@
     return {body: b};
   }
 
-  function wagerRow(line, stake, won, result) {
+  function wagerRow(line, stake, won, result, note) {
     return '<tr data-line="' + line + '" data-chips="' + won + '" data-result="' + esc(result) + '"><th scope="row">' +
-      LINES[line] + "</th><td>" + (stake === null ? "" : plain(stake)) + "</td><td>" + esc(result) + '</td><td class="' +
+      LINES[line] + "</th><td>" + (stake === null ? "" : plain(stake)) + "</td><td>" + esc(result + (note || "")) + '</td><td class="' +
       (won > 0 ? "win" : won < 0 ? "lose" : "") + '">' + chips(won) + "</td></tr>";
   }
   function plainResult(stake, won) {
@@ -91,7 +93,8 @@
     let outcome;
     if (d.decision === "fold") outcome = "The player folds: the ante is lost, no ante bonus; Aces Up is settled on the player's hand.";
     else if (d.decision === "none") outcome = "No ante: the Aces Up bet alone, settled on the player's hand.";
-    else if (d.outcome === "win") outcome = "The player's hand equals or beats the dealer's: the ante and the play bet win even money.";
+    else if (d.tie) outcome = "A tie: the player's best four equals the dealer's, and ties go to the player, so the ante and the play bet win even money.";
+    else if (d.outcome === "win") outcome = "The player's hand beats the dealer's: the ante and the play bet win even money.";
     else outcome = "The dealer's hand is better: the ante and the play bet lose.";
     let bonus;
     if (d.decision !== "play") bonus = d.decision === "fold" ? "not paid (fold)" : "no ante";
@@ -109,8 +112,9 @@
       hand("Dealer's best four", "dealer-best", d.dealer_hand) + "</div>";
     h += '<table class="settlement" id="payout"><caption class="sr-only">Each wager\'s result in chips</caption>' +
       '<thead><tr><th scope="col">Wager</th><th scope="col">Bet</th><th scope="col">Result</th><th scope="col">Chips</th></tr></thead><tbody>';
-    h += wagerRow("ante", sent.ante, w.ante, d.decision === "fold" ? "lose (fold)" : plainResult(sent.ante, w.ante));
-    h += wagerRow("play", sent.play || 0, w.play, plainResult(sent.play || 0, w.play));
+    const tie = d.tie ? " (a tie: the player's)" : "";
+    h += wagerRow("ante", sent.ante, w.ante, d.decision === "fold" ? "lose (fold)" : plainResult(sent.ante, w.ante), sent.ante ? tie : "");
+    h += wagerRow("play", sent.play || 0, w.play, plainResult(sent.play || 0, w.play), sent.play ? tie : "");
     h += wagerRow("ante_bonus", null, w.ante_bonus, bonus);
     h += wagerRow("aces_up", sent.aces_up, w.aces_up, aces);
     if (rules.win_cap !== null || d.win_cap_adjustment) {
@@ -123,7 +127,7 @@
     h += "</tbody><tfoot>" + '<tr data-line="net" data-chips="' + d.net + '"><th scope="row">Net</th><td colspan="2">' +
       (d.net > 0 ? "the player wins " + plain(d.net) : d.net < 0 ? "the player loses " + plain(-d.net) : "even") +
       '</td><td id="net">' + chips(d.net) + "</td></tr></tfoot></table>";
-    h += '<p class="hint">Rules ' + esc(d.rules) + ". The house's result is " + chips(-d.net) + ".</p>";
+    h += '<p class="hint">' + esc(currentLabel()) + ". The house's result is " + chips(-d.net) + ".</p>";
     $("result-body").innerHTML = h;
     $("result").hidden = false;
     $("result").focus();

@@ -73,20 +73,21 @@
   // the request is retried after the server could not be reached, so it is applied at most once.
   let queue = Promise.resolve();
   const waiting = new Set();
-  const INTENT = /^\/(actions|deal|cards|cards\/take-back|void|seats\/\d+\/actions)$/;
+  const INTENT = /^\/(actions|deal|cards|cards\/take-back|void|seats\/\d+\/actions|chat)$/;
   function intentId() {
     const b = new Uint8Array(12);
     crypto.getRandomValues(b);
     return Array.from(b, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
   }
-  function api(path, body) {
+  // opts.onError(message): where a refusal is shown (next to the box it concerns), instead of the banner
+  function api(path, body, opts) {
     const key = path + " " + JSON.stringify(body === undefined ? {} : body);
     if (waiting.has(key)) return Promise.resolve(null);
     waiting.add(key);
     if (INTENT.test(path)) body = Object.assign({}, body || {}, {action_id: intentId()});
     app.classList.add("busy");
     $("game").setAttribute("aria-busy", "true");
-    const run = queue.then(function () { return send(path, body); }).finally(function () {
+    const run = queue.then(function () { return send(path, body, opts || {}); }).finally(function () {
       waiting.delete(key);
       if (!waiting.size) { app.classList.remove("busy"); $("game").removeAttribute("aria-busy"); }
     });
@@ -94,7 +95,7 @@
     return run;
   }
   const RETRIES = 4;  // an intent is sent again (same action_id) after 0.5, 1, 2 and 4 s
-  async function send(path, body) {
+  async function send(path, body, opts) {
     const headers = {"Content-Type": "application/json"};
     if (token) headers["X-Seat-Token"] = token;
     let res;
@@ -116,19 +117,27 @@
     let data = {};
     try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
     if (!res.ok) {
-      if (res.status === 403 && token && /token/.test(data.detail || "")) forgetSeat();
-      showError(data.detail || ("error " + res.status));
+      if (res.status === 403 && token && /token|no longer holds/.test(data.detail || "")) { forgetSeat(data.detail); return null; }
+      (opts.onError || showError)(data.detail || ("error " + res.status));
       return null;
     }
     showError(null);
+    if (opts.onError) opts.onError(null);
     if (data.type === "state") render(data, false);
     return data;
   }
   function act(body) { return api("/actions", body); }
 
-  function forgetSeat() {
+  // the seat's token stopped working (the host handed the seat to another phone, or removed it):
+  // say so plainly, and offer a seat again without filling in the old name
+  let lostSeat = null;
+  function forgetSeat(detail) {
+    lostSeat = detail || "This phone no longer holds a seat at this table.";
     localStorage.removeItem(tokenKey);
     token = null;
+    showError(null);
+    $("join-name").value = "";
+    delete $("join-name").dataset.typed;
     reconnectNow();
   }
 
@@ -172,7 +181,7 @@
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") { render(msg, fresh); fresh = false; }
       else if (msg.type === "error") {
-        if (msg.status === 403 && token) { showError(msg.detail); forgetSeat(); return; }
+        if (msg.status === 403 && token) { forgetSeat(msg.detail); return; }
         showError(msg.detail);
       }
     };
@@ -237,6 +246,7 @@
       if (!res.ok) { showError(data.detail); return; }
       showError(null);
       token = data.token;
+      lostSeat = null;
       localStorage.setItem(tokenKey, token);
       localStorage.setItem("fourcards:name", data.name);
       reconnectNow();
@@ -273,6 +283,7 @@
     const op = b.dataset.op, n = Number(b.dataset.seat), rid = b.dataset.request;
     if (op === "approve" || op === "decline") api("/requests/" + rid, {approve: op === "approve"});
     else if (op === "sit-out" || op === "back") api("/seats/" + n + "/" + op);
+    else if (op === "mute" || op === "unmute") api("/seats/" + n + "/mute", {muted: op === "mute"});
     else if (op === "leave") {
       const mine = state && state.you && state.you.seat === n;
       const inDeal = state && (state.deal || (state.round && state.round.phase === "decisions"));
@@ -305,32 +316,28 @@
       seatWithoutPhone($("seat-name").value);
     } else if (f.id === "topup-form") {
       ev.preventDefault();
-      const amount = Number($("topup-amount").value || 0);
+      const box = $("topup-amount");
+      const amount = Number(box.value || 0);
+      if (!amount) { showError("Type how many chips (at least 1)."); box.focus(); return; }
+      // the host's own top-up is made at once: ask first (the chips come from the bank)
+      if (state.you && state.you.is_host && !window.confirm("Add " + amount + " chips from the bank to your stack?")) return;
       api("/top-ups", {amount: amount}).then(function (r) {
-        if (r && r.status === "pending") { topUpAsked = amount; render(state, false, true); }
+        if (!r) return;
+        box.value = "";
+        delete box.dataset.typed;
+        if (r.status === "pending") topUpAsked = amount;
+        render(state, false, true);
       });
     }
   });
   let topUpAsked = 0;
-  // a player without a phone: seated by name from the host's page (the seat's token is not kept:
-  // the host enters that player's moves, or hands the seat to a phone later with "New phone")
+  // a player without a phone: seated by name by the host (nobody holds the seat's token: the host
+  // enters that player's moves, or hands the seat to a phone later with "New phone")
   async function seatWithoutPhone(name) {
     if (!name.trim()) return;
-    let res, data;
-    try {
-      res = await fetch("/api/tables/" + tableId + "/seats", {method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify({name: name})});
-      data = await res.json();
-    } catch (e) { showError("The server cannot be reached; try again in a moment."); return; }
-    if (res.status === 409 && /is taken at this table/.test(data.detail || "")) {  // the guest's wording is not the host's
-      showError("The name “" + name.trim() + "” is taken at this table: choose another.");
-      return;
-    }
-    if (!res.ok) { showError(data.detail || ("error " + res.status)); return; }
-    if (data.status === "pending" && !(await api("/requests/" + data.request, {approve: true}))) return;
+    if (!(await api("/seats/without-phone", {name: name}))) return;
     const box = $("seat-name");
     if (box) { box.value = ""; delete box.dataset.typed; }
-    showError(null);
   }
 
   // the game area: one listener each for clicks, forms and toggles
@@ -349,7 +356,10 @@
     const k = b.dataset.act;
     if (k === "play") act({kind: "play", amount: Number(b.dataset.amount), trainer: trainerOn()});
     else if (k === "fold") act(GAME === "poker" ? {kind: "fold", trainer: trainerOn()} : {kind: "fold"});
-    else act({kind: k});
+    else if (k === "same") {
+      const w = (state.actions || []).filter(function (a) { return a.kind === "wager"; })[0];
+      if (w && w.same) act({kind: "wager", ante: w.same.ante, aces_up: w.same.aces_up});
+    } else act({kind: k});
   });
   game.addEventListener("change", function (ev) {
     if (ev.target.id === "trainer-toggle") {
@@ -379,6 +389,10 @@
     $("closed").hidden = !closed;
     $("join").hidden = !!s.you || closed;
     renderJoin(s);
+    const lost = $("lost-seat");
+    lost.hidden = !lostSeat || !!s.you;
+    lost.textContent = lostSeat && !s.you ? lostSeat.charAt(0).toUpperCase() + lostSeat.slice(1).replace(/\.?$/, ".") +
+      " To play again, take a new seat below." : "";
     $("host").hidden = closed || (ha.length === 0 && !(s.you && s.you.is_host));
     $("host-deal").hidden = ha.indexOf("deal") < 0;
     $("host-bots").hidden = ha.indexOf("add_bots") < 0;
@@ -404,11 +418,16 @@
     patch($("host-settings"), ha.indexOf("settings") >= 0 ? hostSettings(s) : "");
     $("me").hidden = !s.you || closed;
     patch($("me-body"), s.you && !closed ? mySeat(s) : "");
-    $("table-rules").textContent = s.table.game_title + " \u00b7 " + rulesText(s.table.rules);
+    $("table-rules").textContent = s.table.game_title + " \u00b7 " + rulesText(s.table);
     if (s.table.invite_url) $("share-link").value = s.table.invite_url;
     patch($("players"), s.players.map(function (p) { return playerItem(s, p, ha.indexOf("seats") >= 0); }).join(""));
     patch($("log"), s.log.map(function (l) { return "<li>" + esc(l) + "</li>"; }).join(""));
+    renderChat(s, closed);
+    if (!again && cardRefused && prev && s.version !== prev.version) cardRefused = null;  // the table moved on
+    const picker = !!$("rank-picker");
     patch(game, s.game === "poker" ? renderPoker(s) : renderKind(s));
+    // the host's card picker comes into view when a card falls due (right after Deal, after the betting)
+    if (prev && !picker && $("rank-picker")) $("card-entry").scrollIntoView({block: "nearest"});
 
     if (hadFocus && !document.contains(focused)) {
       // the control that had focus is gone (the action was made): keep the keyboard here
@@ -416,8 +435,11 @@
       if (next) next.focus({preventScroll: true});
     }
     speak(prev, s);
+    cueTurn(prev, s);
     updateTitle();
     dock();
+    if (prev) showMyResult(prev, s);
+    keepAwake(s);
   }
 
   // on phones your actions are docked at the bottom of the screen: keep room for them
@@ -428,15 +450,11 @@
   }
   window.addEventListener("resize", dock);
 
-  function rulesText(r) {
-    if (GAME === "poker") {
-      return r.name + " \u00b7 ante bonus " + r.ante_bonus + " \u00b7 Aces Up " + r.aces_up + " \u00b7 play " +
-        (r.play_any_amount ? r.min_play_multiple + "x\u2013" + r.max_play_multiple + "x" :
-          r.play_multiples.map(function (m) { return m + "x"; }).join(" or ")) + " the ante" +
-        (r.win_cap ? " \u00b7 win cap " + r.win_cap : "");
-    }
-    return (r.name || "family") + " \u00b7 ante " + r.ante + " \u00b7 bets/raises " + r.min_bet + "\u2013" + r.max_bet + " \u00b7 raise cap " + r.max_raises +
-      ((state && state.dealing === "table") ? " \u00b7 real cards, entered by the host" : "");
+  // the rules in words (the server's label: "Casino rules: play 1x-3x"), with the pay tables
+  function rulesText(t) {
+    const r = t.rules;
+    if (GAME === "poker") return t.rules_label + " \u00b7 ante bonus " + r.ante_bonus + " \u00b7 Aces Up " + r.aces_up;
+    return t.rules_label + " \u00b7 raise cap " + r.max_raises + ((state && state.dealing === "table") ? " \u00b7 real cards, entered by the host" : "");
   }
 
   // ------------------------------------------------- seats, host, requests
@@ -460,14 +478,17 @@
       (me ? ' <span class="muted">(you)</span>' : "") + ' \u2014 <span class="balance">' + p.balance + "</span> chips" +
       (STATUS[p.status] ? ' <span class="tag">' + STATUS[p.status] + "</span>" : "") +
       (p.leaving ? ' <span class="tag">left: cashes out when this ' + esc((s.table.word || "deal").toLowerCase()) + " ends</span>" : "") +
-      (!p.is_bot && !p.online && !me ? ' <span class="tag off">offline</span>' : "") + "</span>";
+      (!p.is_bot && !p.online && !me ? ' <span class="tag off">offline</span>' : "") +
+      (p.muted ? ' <span class="tag">muted</span>' : "") + "</span>";
     if (hostOps && !p.is_host) {
       const n = p.seat, nm = esc(p.name);
       h += '<span class="seat-ops">' + (p.status === "sitting_out"
         ? '<button type="button" data-op="back" data-seat="' + n + '" aria-label="Deal ' + nm + ' in again">Deal in</button>'
         : '<button type="button" data-op="sit-out" data-seat="' + n + '" aria-label="Sit out ' + nm + '">Sit out</button>') +
         '<button type="button" data-op="leave" data-seat="' + n + '" aria-label="Remove ' + nm + '">Remove</button>' +
-        (p.is_bot ? "" : '<button type="button" data-op="new-device" data-seat="' + n + '" aria-label="New phone for ' + nm + '">New phone</button>') +
+        (p.is_bot ? "" : '<button type="button" data-op="new-device" data-seat="' + n + '" aria-label="New phone for ' + nm + '">New phone</button>' +
+          (p.muted ? '<button type="button" data-op="unmute" data-seat="' + n + '" aria-label="Let ' + nm + ' chat again">Unmute</button>'
+            : '<button type="button" data-op="mute" data-seat="' + n + '" aria-label="Mute ' + nm + ' in the chat">Mute</button>')) +
         "</span>";
     }
     return h + "</li>";
@@ -506,9 +527,8 @@
     else if (!y.leaving) h += '<button type="button" data-op="sit-out" data-seat="' + y.seat + '" id="sit-out">Sit out</button>';
     if (!y.is_host && !y.leaving) h += '<button type="button" class="danger" data-op="leave" data-seat="' + y.seat + '" id="leave">Leave the table</button>';
     h += "</div>";
-    const chips = (s.table.settings || {}).starting_chips || 1000;
     h += '<form id="topup-form" class="inline"><label for="topup-amount">' + (y.is_host ? "Add chips to my stack" : "Ask the host for more chips") + "</label>" +
-      '<input type="number" inputmode="numeric" id="topup-amount" min="1" max="10000000" value="' + chips + '">' +
+      '<input type="number" inputmode="numeric" id="topup-amount" min="1" max="10000000" placeholder="chips, e.g. 500">' +
       '<button type="submit" id="topup-btn">' + (y.is_host ? "Add" : "Ask") + "</button></form>";
     if (topUpAsked) h += '<p class="muted" id="topup-note">You asked the host for ' + topUpAsked + " more chips.</p>";
     return h;
@@ -560,7 +580,7 @@
       return "Your turn: fold or play." + (me && me.cards ? " Your cards: " + me.cards.map(spoken).join(", ") + "." : "") +
         (s.round.up_card ? " The dealer's up card: " + spoken(s.round.up_card) + "." : "");
     }
-    return "Your turn" + (s.deal.to_call ? ": " + s.deal.to_call + " to call." : ".");
+    return "Your turn" + (s.deal.to_call ? ": " + s.deal.to_call + " to call" + (s.deal.call_all_in ? " (all-in)." : ".") : ".");
   }
   function resultKey(s) {
     if (s.game === "poker") {
@@ -588,11 +608,163 @@
   function speak(prev, s) {
     const rk = resultKey(s), tk = turnKey(s);
     const parts = [];
+    if (prev && !!prev.paused !== !!s.paused && s.table.status === "open") {
+      parts.push(s.paused ? "The host has paused the table: no clock runs and nobody acts." : "The host has resumed the table.");
+    }
     if (prev && rk && rk !== saidResult) parts.push(resultText(s));
     if (tk && tk !== saidTurn) parts.push(turnText(s));
     saidResult = rk;
     saidTurn = tk;
     if (parts.length) announce(parts.join(" "));
+  }
+
+  // ---------------------------------------------------- your turn reaches you
+  // once per turn of this seat (the server's turn id): a short sound and a buzz where the browser
+  // allows them (toggles under "Display", remembered), and the actions box flashes (the cue that
+  // always works: iOS has no vibration). Nothing for spectators, nor on the page's first state.
+  const SOUND = "fourcards:turn-sound", BUZZ = "fourcards:turn-buzz";
+  function optOn(key) { return localStorage.getItem(key) !== "0"; }
+  let audio = null, cuedTurn = null;
+  function audioContext() {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Ctx) { try { audio = new Ctx(); } catch (e) { audio = null; } }
+    if (audio && audio.state === "suspended" && audio.resume) audio.resume().catch(function () { return null; });
+    return audio;
+  }
+  // browsers let a page make sound only after a tap or a key: the first one opens the audio
+  document.addEventListener("pointerdown", function () {
+    if (optOn(SOUND) && state && state.you && (!audio || audio.state === "suspended")) audioContext();
+  });
+  function beep() {
+    const ctx = audioContext();
+    if (!ctx) return;
+    try {
+      const t = ctx.currentTime, osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.type = "sine";
+      osc.frequency.setValueAtTime(880, t);
+      osc.frequency.setValueAtTime(660, t + 0.09);
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.25, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.22);
+      osc.connect(gain);
+      gain.connect(ctx.destination);
+      osc.start(t);
+      osc.stop(t + 0.24);
+    } catch (e) { /* no sound: the screen still shows the turn */ }
+  }
+  function cueTurn(prev, s) {
+    const key = s.turn && s.you && s.table.status === "open" && myTurn(s) ? s.turn : null;
+    const fresh = key && key !== cuedTurn;
+    cuedTurn = key;
+    if (!fresh || !prev) return;
+    if (optOn(SOUND)) beep();
+    if (optOn(BUZZ) && typeof navigator.vibrate === "function") { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }
+    const box = $("my-actions");
+    if (box) {
+      box.classList.remove("cue");
+      void box.offsetWidth;  // restart the flash
+      box.classList.add("cue");
+    }
+  }
+  function turnOptions() {
+    [[$("turn-sound"), SOUND], [$("turn-buzz"), BUZZ]].forEach(function (o) {
+      o[0].checked = optOn(o[1]);
+      o[0].addEventListener("change", function () {
+        localStorage.setItem(o[1], o[0].checked ? "1" : "0");
+        if (o[1] === SOUND && o[0].checked) audioContext();
+      });
+    });
+    if (typeof navigator.vibrate !== "function") {
+      $("turn-buzz").disabled = true;
+      $("turn-buzz-note").hidden = false;
+    }
+  }
+  turnOptions();
+
+  // the screen stays on while this browser holds a seat (Screen Wake Lock; taken again when the
+  // page is shown again: the browser lets it go when the page is hidden)
+  let wake = null, wakeWanted = false, wakeAsking = false;
+  function keepAwake(s) {
+    wakeWanted = !!(s.you && s.table.status === "open");
+    if (!navigator.wakeLock) return;
+    if (wakeWanted && !wake && !wakeAsking && document.visibilityState === "visible") {
+      wakeAsking = true;
+      navigator.wakeLock.request("screen").then(function (lock) {
+        wake = lock;
+        if (lock && lock.addEventListener) lock.addEventListener("release", function () { if (wake === lock) wake = null; });
+        if (!wakeWanted && lock && lock.release) { lock.release(); wake = null; }
+      }).catch(function () { wake = null; }).finally(function () { wakeAsking = false; });
+    } else if (!wakeWanted && wake) {
+      const lock = wake;
+      wake = null;
+      if (lock.release) lock.release().catch(function () { return null; });
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && state) { wake = null; keepAwake(state); }
+  });
+
+  // ------------------------------------------------------------------ chat
+  // everyone watching reads the chat; seated people write (at most 3 messages in 2 s; the host
+  // may mute a seat); new messages are read out politely (the list is an aria-live log)
+  const REACTIONS = ["\ud83d\udc4d", "\ud83d\udc4f", "\ud83d\ude02", "\ud83d\ude2e", "\ud83d\ude2c", "\ud83c\udf89"];
+  const REACTION_NAMES = ["thumbs up", "clapping", "laughing", "surprised", "grimacing", "party"];
+  function clock2(at) {
+    const d = new Date(at * 1000);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+  function renderChat(s, closed) {
+    const lines = s.chat || [];
+    const list = $("chat-lines"), box = $("chat-log");
+    const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+    patch(list, lines.length ? lines.map(function (m) {
+      const mine = s.you && m.seat === s.you.seat && m.name === s.you.name;
+      return '<li id="chat-' + m.id + '" class="kind-' + m.kind + (mine ? " mine" : "") + '"><span class="when">' + clock2(m.at) +
+        '</span> <b class="who">' + esc(m.name) + "</b>: " + '<span class="text">' + esc(m.text) + "</span></li>";
+    }).join("") : '<li class="muted" id="chat-empty">No messages yet.</li>');
+    if (atEnd) box.scrollTop = box.scrollHeight;
+    const can = !!(s.you && !closed && !s.you.muted);
+    $("chat-form").hidden = !can;
+    $("chat-reactions").hidden = !can;
+    const note = $("chat-note");
+    note.textContent = closed ? "The table is closed." : !s.you ? "Take a seat to chat; everyone watching reads along." :
+      s.you.muted ? "The host has muted your chat at this table." : "";
+    note.hidden = !note.textContent;
+    if (!$("chat-reactions").dataset.built) {
+      $("chat-reactions").dataset.built = "1";
+      $("chat-reactions").innerHTML = REACTIONS.map(function (r, i) {
+        return '<button type="button" data-reaction="' + r + '" aria-label="React: ' + REACTION_NAMES[i] + '">' + r + "</button>";
+      }).join("");
+    }
+  }
+  function chatError(msg) {
+    const e = $("chat-error");
+    e.hidden = !msg;
+    e.textContent = msg || "";
+    $("chat-text").setAttribute("aria-invalid", msg ? "true" : "false");
+  }
+  $("chat-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    const box = $("chat-text"), text = box.value;
+    if (!text.trim()) return;
+    api("/chat", {text: text}, {onError: chatError}).then(function (r) {
+      if (!r) return;
+      if (box.value === text) { box.value = ""; delete box.dataset.typed; }
+    });
+  });
+  $("chat-reactions").addEventListener("click", function (ev) {
+    const b = ev.target.closest("button[data-reaction]");
+    if (b) api("/chat", {reaction: b.dataset.reaction}, {onError: chatError});
+  });
+
+  // Four Card Poker on a phone: when your result comes in, it shows above the docked bets
+  function showMyResult(prev, s) {
+    if (s.game !== "poker" || !s.you || resultKey(s) === resultKey(prev)) return;
+    const r = document.querySelector("#seat-" + s.you.seat + " .result");
+    const dockBox = $("my-actions");
+    if (!r || !dockBox || getComputedStyle(dockBox).position !== "fixed") return;
+    const top = dockBox.getBoundingClientRect().top, box = r.getBoundingClientRect();
+    if (box.bottom > top - 4 || box.top < 0) r.scrollIntoView({block: box.height < top ? "end" : "start"});
   }
 
   // --------------------------------------------------------- Four Card Poker
@@ -634,10 +806,21 @@
       h += "</div>";
     });
     h += "</div>";
-    const acts = pokerActions(s);
-    h += '<div class="box my-actions' + (acts.live ? " live" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' + acts.html + "</div>";
+    h += actionsBox(s, pokerActions(s));
     h += trainerBox(s);
     return h + "</div>";
+  }
+
+  // your actions (docked at the bottom of a phone while live); while the host has paused the
+  // table they wait, greyed out, and the box says why
+  function actionsBox(s, acts) {
+    let html = acts.html, live = acts.live;
+    if (s.paused && live) {
+      html = '<p class="paused-note" id="paused-note">Paused by the host: your move waits until the host resumes.</p>' +
+        html.replace(/<button /g, "<button disabled ");
+      live = false;
+    }
+    return '<div class="box my-actions' + (live ? " live" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' + html + "</div>";
   }
 
   function statusPoker(s, show) {
@@ -661,11 +844,19 @@
     acts.forEach(function (a) { by[a.kind] = a; });
     if (by.withdraw) h += '<div class="actions"><button type="button" data-act="withdraw" id="withdraw">Take back my bets</button></div>';
     if (by.wager) {
-      const a = by.wager;
+      // the fields start from this seat's last bets (kept between rounds), within what it may bet now
+      const a = by.wager, last = a.last;
+      const ante = last ? Math.min(last.ante, a.ante_max) : Math.min(Math.max(a.ante_min, 10), a.ante_max);
+      const aces = last ? Math.min(last.aces_up, a.aces_up_max) : 0;
+      if (a.same) {
+        h += '<div class="actions"><button type="button" class="primary" data-act="same" id="same-bets">Same bets: ' +
+          (a.same.ante ? "ante " + a.same.ante : "") + (a.same.ante && a.same.aces_up ? " \u00b7 " : "") +
+          (a.same.aces_up ? "Aces Up " + a.same.aces_up : "") + "</button></div>";
+      }
       h += '<form id="wager-form" class="actions"><label>Ante <input type="number" inputmode="numeric" name="ante" id="ante" min="0" max="' + a.ante_max +
-        '" value="' + Math.min(Math.max(a.ante_min, 10), a.ante_max) + '"></label>' +
-        '<label>Aces Up <input type="number" inputmode="numeric" name="aces_up" id="aces-up" min="0" max="' + a.aces_up_max + '" value="0"></label>' +
-        '<button type="submit" class="primary" id="place-bets">Place bets</button></form>';
+        '" value="' + ante + '"></label>' +
+        '<label>Aces Up <input type="number" inputmode="numeric" name="aces_up" id="aces-up" min="0" max="' + a.aces_up_max + '" value="' + aces + '"></label>' +
+        '<button type="submit" class="' + (a.same ? "" : "primary") + '" id="place-bets">Place bets</button></form>';
     }
     if (by.fold || by.play) {
       h += '<div class="actions" id="decision">';
@@ -718,6 +909,7 @@
       return h + "</div>";
     }
     const finished = !s.deal;
+    if (!finished) h += cardEntry(s, d);  // the host's card picker first: where the host looks after Deal
     h += '<div class="box"><span class="pot" id="pot">Pot ' + (finished ? potTotal(d) : d.pot) + "</span>";
     if (!finished && d.pots.length > 1) h += ' <span class="muted">(' + d.pots.map(function (p, i) { return (i ? "side pot " + i : "main") + " " + p.amount; }).join(", ") + ")</span>";
     h += ' <span class="muted">\u00b7 deal ' + d.number + " \u00b7 " + (finished ? (d.voided ? "voided" : "finished") : d.phase + (d.phase === "betting" ? " round " + d.round_number + ", bet " + d.bet : "")) + " \u00b7 " + d.cards_in_deck + " cards in the deck</span>";
@@ -726,7 +918,7 @@
     }
     h += "</div>";
     h += '<p id="round-status" tabindex="-1">' + kindStatus(s, d, finished) + "</p>" + clockLine(s);
-    if (!finished) h += referee(s, d) + cardEntry(s, d) + actFor(s, d);
+    if (!finished) h += actFor(s, d) + referee(s, d);
     if (finished && d.awards && d.awards.length) {
       h += '<div class="box split" id="split"><b>Split:</b> ' + d.awards.map(function (a) {
         return esc(a.name) + " takes " + a.amount + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")";
@@ -755,8 +947,7 @@
       h += "</div>";
     });
     h += "</div>";
-    const acts = kindActions(s);
-    h += '<div class="box my-actions' + (acts.live ? " live" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' + acts.html + "</div>";
+    h += actionsBox(s, kindActions(s));
     return h + "</div>";
   }
 
@@ -771,7 +962,8 @@
     }
     if (!who) return "The dealer turns cards\u2026";
     const mine = s.you && s.you.seat === d.actor;
-    return mine ? "<b>Your turn</b>" + (d.to_call ? ": " + d.to_call + " to call" : "") + "." : esc(who.name) + " to act.";
+    return mine ? "<b>Your turn</b>" + (d.to_call ? ": " + d.to_call + " to call" + (d.call_all_in ? " (all-in)" : "") : "") + "." :
+      esc(who.name) + " to act.";
   }
 
   // ------------------------------------- the referee's view and real cards (rules.md FOAK-14 to FOAK-16)
@@ -824,11 +1016,15 @@
     (d.discards || []).forEach(function (c) { seen[c] = true; });
     return seen;
   }
+  // a refused card is said next to the entry box (not in the banner far above), the typed text kept
+  // (selected, to be corrected); an entered card clears the box
+  let cardRefused = null;
   function cardEntry(s, d) {
     if (s.dealing !== "table" || !s.you || !s.you.is_host) return "";
-    const n = d.next_card;
+    const n = d.next_card, t = d.take_back;
+    if (!n && !t) return "";  // during the betting: no empty box
     let h = '<div class="box card-entry" id="card-entry" role="group" aria-labelledby="card-entry-title">';
-    h += '<h3 id="card-entry-title">' + (!n ? "No card is due" : n.step === "deal" ? "Enter the card dealt to " + esc(n.name) : "Enter the turned card") + "</h3>";
+    h += '<h3 id="card-entry-title">' + (!n ? "The last card entered" : n.step === "deal" ? "Enter the card dealt to " + esc(n.name) : "Enter the turned card") + "</h3>";
     if (n) {
       const seen = seenCards(d);
       h += '<div class="picker ranks" id="rank-picker">' + RANKS.map(function (r) {
@@ -840,10 +1036,11 @@
         return '<button type="button" class="' + (k === "d" || k === "h" ? "red" : "black") + '" data-suit="' + k + '" id="suit-' + k + '"' + (off ? " disabled" : "") +
           '><span aria-hidden="true">' + SUIT_SIGNS[k] + '</span><span class="sr-only">' + (pickRank ? rankText(pickRank) + " of " : "") + SUIT_WORDS[k] + "</span></button>";
       }).join("") + "</div>";
-      h += '<form id="card-form" class="inline"><label for="card-text">Or type it</label><input id="card-text" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. 9c, 10h, T\u2665">' +
+      h += '<form id="card-form" class="inline"><label for="card-text">Or type it</label><input id="card-text" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. 9c, 10h, T\u2665"' +
+        ' aria-describedby="card-error"' + (cardRefused ? ' aria-invalid="true"' : "") + '>' +
         '<button type="submit" class="primary" id="card-enter">Enter</button></form>';
+      h += '<p class="field-error card-error" id="card-error" role="alert"' + (cardRefused ? "" : " hidden") + ">" + esc(cardRefused || "") + "</p>";
     }
-    const t = d.take_back;
     if (t) {
       h += '<p><button type="button" id="take-back">Take back ' + pip(t.card) + (t.name ? " (" + esc(t.name) + ")" : "") + "</button></p>";
     }
@@ -856,13 +1053,11 @@
     if (!who || who.is_bot) return "";
     let h = '<div class="box act-for" id="act-for"><h3 id="act-for-title">Enter ' + esc(who.name) + "\u2019s move</h3>" +
       '<div class="actions" role="group" aria-labelledby="act-for-title">';
+    const call = (d.actor_actions || []).filter(function (a) { return a.kind === "call"; })[0];
     (d.actor_actions || []).forEach(function (a) {
       const k = a.kind;
       if (k === "bet" || k === "raise") {
-        const word = k === "bet" ? "Bet" : "Raise";
-        h += '<form class="wager" data-for-kind="' + k + '" id="for-form-' + k + '"><label for="for-amt-' + k + '" class="sr-only">' + word + " amount for " + esc(who.name) + "</label>" +
-          '<input type="number" inputmode="numeric" id="for-amt-' + k + '" min="' + a.min_amount + '" max="' + a.max_amount + '" value="' + a.min_amount + '">' +
-          '<button type="submit" id="for-' + k + '">' + word + "</button></form>";
+        h += betForm("for-", a, d, call ? call.min_amount : 0, who.name);
       } else {
         h += '<button type="button" data-for="' + k + '" id="for-' + k + '">' + esc(optionText(a).replace(/^./, function (x) { return x.toUpperCase(); })) + "</button>";
       }
@@ -888,9 +1083,18 @@
     const hit = finishing(text);
     if (hit && !window.confirm("This card gives " + hit.name + " four of a kind: the deal ends and the pot is split at once, " +
       "and the card cannot be taken back. Enter it?")) return;
-    api("/cards", {cards: text}).then(function (r) {
+    const typed = $("card-text") && $("card-text").value.trim() === text;
+    api("/cards", {cards: text}, {onError: function (msg) {
+      cardRefused = msg;
+      if (!msg) return;
+      render(state, false, true);
+      const box = $("card-text"), said = $("card-error");
+      if (box && typed) { box.focus(); box.select(); }  // the text stays, ready to be corrected
+      if (said) said.scrollIntoView({block: "nearest"});
+    }}).then(function (r) {
       if (!r) return;
       pickRank = null;
+      cardRefused = null;
       const box = $("card-text");
       if (box) { box.value = ""; delete box.dataset.typed; }
       render(state, false, true);
@@ -921,14 +1125,52 @@
       } else if (k === "call") {
         h += '<button type="button" class="primary" data-act="call" id="act-call">Call ' + a.min_amount + (a.all_in ? " (all-in)" : "") + "</button>";
       } else {
-        const word = k === "bet" ? "Bet" : "Raise";
-        h += '<form class="wager" data-kind="' + k + '" id="form-' + k + '"><label for="amt-' + k + '" class="sr-only">' + word + " amount</label>" +
-          '<input type="number" inputmode="numeric" id="amt-' + k + '" min="' + a.min_amount + '" max="' + a.max_amount + '" value="' + a.min_amount + '">' +
-          '<button type="submit" class="primary" id="act-' + k + '">' + word + " " + a.min_amount + (a.max_amount > a.min_amount ? "\u2013" + a.max_amount : "") + "</button></form>";
+        h += betForm("", a, s.deal, s.deal.to_call || 0, null);
       }
     });
     return {html: h + "</div>", live: true};
   }
+
+  // a bet or raise: its amount (chips above the current bet) with -/+ steppers and quick amounts -
+  // the minimum, half the pot, the pot (as it will be after the call), the maximum - each brought
+  // within the spread limit and the player's chips (the legal range the view gives)
+  function quickAmounts(d, a, toCall) {
+    const onTable = d.pot + d.seats.reduce(function (t, e) { return t + (e.stake || 0); }, 0) + toCall;
+    const clamp = function (x) { return Math.max(a.min_amount, Math.min(a.max_amount, x)); };
+    return [["min", "Min", a.min_amount], ["half", "\u00bd pot", clamp(Math.floor(onTable / 2))],
+      ["pot", "Pot", clamp(onTable)], ["max", "Max", a.max_amount]];
+  }
+  function betStep(a) {  // one chip in a narrow spread, the minimum bet in a wide one
+    const r = (state && state.table.rules) || {};
+    return a.max_amount - a.min_amount > 20 ? Math.max(1, r.min_bet || 1) : 1;
+  }
+  function betForm(p, a, d, toCall, who) {
+    const k = a.kind, word = k === "bet" ? "Bet" : "Raise", id = p + "amt-" + k;
+    const range = a.min_amount + (a.max_amount > a.min_amount ? "\u2013" + a.max_amount : "");
+    let h = '<form class="wager bet-form" data-' + (p ? "for-kind" : "kind") + '="' + k + '" id="' + p + "form-" + k + '">' +
+      '<label for="' + id + '" class="sr-only">' + word + " amount" + (who ? " for " + esc(who) : "") + ", chips " + range + "</label>" +
+      '<span class="stepper"><button type="button" class="step" data-step="-1" data-target="' + id + '" aria-label="' + word + ' one step less">\u2212</button>' +
+      '<input type="number" inputmode="numeric" id="' + id + '" min="' + a.min_amount + '" max="' + a.max_amount + '" step="1" value="' + a.min_amount + '">' +
+      '<button type="button" class="step" data-step="1" data-target="' + id + '" aria-label="' + word + ' one step more">+</button></span>';
+    if (a.max_amount > a.min_amount) {
+      h += '<span class="quick" role="group" aria-label="Quick ' + word.toLowerCase() + ' amounts">' + quickAmounts(d, a, toCall).map(function (q) {
+        return '<button type="button" data-quick="' + q[2] + '" data-target="' + id + '" id="' + p + "quick-" + k + "-" + q[0] + '">' + q[1] + " " + q[2] + "</button>";
+      }).join("") + "</span>";
+    }
+    return h + '<button type="submit" class="primary" id="' + (p ? "for-" + k : "act-" + k) + '">' + word + " " + range + "</button></form>";
+  }
+  game.addEventListener("click", function (ev) {
+    const b = ev.target.closest("button[data-quick], button[data-step]");
+    if (!b) return;
+    const input = $(b.dataset.target);
+    if (!input) return;
+    const lo = Number(input.min), hi = Number(input.max);
+    let v = b.dataset.quick !== undefined ? Number(b.dataset.quick)
+      : (Number(input.value) || lo) + Number(b.dataset.step) * betStep({min_amount: lo, max_amount: hi});
+    v = Math.max(lo, Math.min(hi, v));
+    input.value = String(v);
+    input.dataset.typed = "1";
+  });
 
   connect();
 })();
