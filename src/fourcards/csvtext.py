@@ -8,9 +8,13 @@ machine ("CSV injection", OWASP). The rule applied here is OWASP's:
 * a text cell that begins with one of those characters gets a leading apostrophe
   (``'=HYPERLINK(...)``): the spreadsheet shows the text, apostrophe hidden, and runs
   nothing; the name stays readable, and the same name in JSON is left as it is;
-* a text cell holding a separator (``,`` or ``;`` - a spreadsheet set to a semicolon
-  list separator splits on ``;``), a double quote or a line break is written between
-  double quotes (inner quotes doubled), so no part of it can begin a cell of its own;
+* so does every part of a text cell that a spreadsheet could read as a cell of its
+  own: the part after a ``;`` (a spreadsheet set to a semicolon list separator splits
+  on it, and quotes in mid-line mean nothing to it) or after a line break, and a
+  formula character with only blanks or quotes before it (``" =1"``: some spreadsheets trim
+  blanks) - the apostrophe goes just before that character (``"a;'=1+1"``);
+* a text cell holding a separator (``,`` or ``;``), a double quote or a line break is
+  written between double quotes (inner quotes doubled), RFC 4180;
 * numbers (chips) are written as numbers: ``-40`` is a number, not a formula, and
   stays summable.
 
@@ -19,6 +23,7 @@ Source: OWASP, "CSV Injection" (the characters and the apostrophe); RFC 4180 (qu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 __all__ = ["FORMULA_STARTS", "neutralise", "csv_cell", "csv_text"]
@@ -26,10 +31,16 @@ __all__ = ["FORMULA_STARTS", "neutralise", "csv_cell", "csv_text"]
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP).
 FORMULA_STARTS = frozenset("=+-@\t\r")
 _QUOTED = frozenset(',;"\r\n')
+# a formula character with only blanks or quotes before it since the start, a ';' or a line break
+_PART_FORMULA = re.compile(r"(?:^|(?<=[;\r\n]))([ \t\r\n\"]*)([=+\-@])")
 
 
 def neutralise(text: str) -> str:
-    """``text`` with a leading apostrophe when it begins with a character of :data:`FORMULA_STARTS`."""
+    """``text`` as a spreadsheet shows it and runs nothing: an apostrophe before every
+    formula character that begins the text or a part of it (after blanks, a ``;`` or a
+    line break), and a leading apostrophe when the text begins with a tab or a carriage
+    return (:data:`FORMULA_STARTS`, OWASP). Text with no such start comes back as it is."""
+    text = _PART_FORMULA.sub(r"\1'\2", text)
     return "'" + text if text[:1] in FORMULA_STARTS else text
 
 
