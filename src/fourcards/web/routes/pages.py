@@ -84,20 +84,22 @@ async def table_qr(request: Request, table_id: str, hub: HubDep) -> Response:
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
 
-@router.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
-async def history_page(request: Request, table_id: str, hub: HubDep) -> HTMLResponse:
+async def _table_page(request: Request, table_id: str, hub: Hub, template: str) -> HTMLResponse:
+    """A page of one table (``template``), or the missing-table page with 404."""
     t = await hub.find(table_id)
     if t is None:
         return page(request, "missing.html", {"table_id": table_id}, status_code=404)
-    return page(request, "history.html", {"table": summary(t, hub.public_url)})
+    return page(request, template, {"table": summary(t, hub.public_url)})
+
+
+@router.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
+async def history_page(request: Request, table_id: str, hub: HubDep) -> HTMLResponse:
+    return await _table_page(request, table_id, hub, "history.html")
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def table_page(request: Request, table_id: str, hub: HubDep) -> HTMLResponse:
-    t = await hub.find(table_id)
-    if t is None:
-        return page(request, "missing.html", {"table_id": table_id}, status_code=404)
-    return page(request, "table.html", {"table": summary(t, hub.public_url)})
+    return await _table_page(request, table_id, hub, "table.html")
 
 
 @router.get("/clubs/new", response_class=HTMLResponse, include_in_schema=False)
