@@ -74,6 +74,23 @@ def test_tp5_leaving_mid_deal_forfeits_the_hand_at_once_out_of_every_pot() -> No
     assert sum(e.amount for e in t.entries) == 0
 
 
+def test_tp5_a_seat_that_left_mid_deal_takes_no_top_up_no_sit_out_and_its_name_says_when_to_come_back() -> None:
+    t = _kind_deal_with(("Ann", "Ben", "Cat", "Dan", "Eve"))
+    dan = t.state.people[t.pid("Dan")]
+    t.run(Leave(dan.player_id, dan.seat))
+    refused(t, TopUp(dan.player_id, 500), 409, "Dan has left the table: the seat cashes out when this deal ends")
+    refused(t, SetStatus(dan.player_id, dan.seat, True), 409, "takes no more chips or changes")
+    refused(t, SetStatus(t.pid("Ann"), dan.seat, True), 409, "Dan has left the table")  # nor the host's ruling
+    refused(t, Join("dan", th("Dan's new phone")), 409,
+            "Dan has left the table and cashes out when this deal ends: sit down again under this name after it")
+
+
+def test_tp5_an_engine_refusal_names_the_person_not_the_engine_seat() -> None:
+    t = poker()
+    people(t, "Ben")
+    refused(t, Act(t.pid("Ben"), Move("wager", ante=0, aces_up=0)), 409, "Ben: place an ante, an Aces Up bet, or both")
+
+
 def test_tp5_the_player_to_act_who_leaves_passes_the_turn_on_and_the_host_removing_a_seat_does_the_same() -> None:
     t = _kind_deal_with(("Ann", "Ben", "Cat", "Dan", "Eve"))
     first = _to_act(t)

@@ -167,3 +167,17 @@ def test_issue21_7_after_closing_a_players_own_token_still_shows_their_own_cards
     assert own[0]["viewer"] == 0 and not own[0]["redacted"] and replayed(own[0]) == own[0]["returns"]
     assert lines(client, f"/api/tables/{tid}/hands.jsonl", ben)[0]["redacted"]  # Ann's fold is Ann's
     assert client.get(f"/api/tables/{tid}/hands.txt", headers=hdr("nobody's")).status_code == 403
+
+
+def test_issue21_7_the_text_of_a_poker_round_lists_only_the_seats_that_wagered(client: TestClient) -> None:
+    """The play test: a seat that placed no bet was listed among the players with a net of 0."""
+    t = create(client, "poker", bots=0, host_name="Ann")
+    tid, ann = t["table"]["id"], t["token"]
+    sit(client, tid, "Ben")  # seated, never wagers
+    _poker_round(client, tid, {ann: 10})
+    text = client.get(f"/api/tables/{tid}/hands.txt").text
+    assert "Players: Ann (seat 1)\n" in text and "Ben" not in text
+    assert "Result: Ann " in text and "; the house " in text
+    (line,) = lines(client, f"/api/tables/{tid}/hands.jsonl")
+    check_line(line)
+    assert [p["name"] for p in line["players"]] == ["Ann", "Ben"]  # the JSON keeps every seat of the round

@@ -84,6 +84,7 @@ def test_tp5_a_player_who_leaves_mid_deal_forfeits_at_once_on_every_phone(browse
                                        and d.accept()) or d.dismiss())
         mine.click("#leave")
         mine.wait_for_selector("#my-status:has-text('your hand is forfeited')")
+        assert mine.locator("#topup-form").count() == 0  # a seat that has left asks for no chips
         watcher = pages[others[0]]
         seat = api(base, "GET", f"/api/tables/{tid}")["seats"]
         number = next(p["seat"] for p in seat if p["name"] == leaver)
@@ -122,6 +123,8 @@ def test_tp6_a_server_killed_while_a_clock_runs_gives_the_player_their_time_back
         time.sleep(2)
         server.kill()  # SIGKILL, no shutdown code
         page.wait_for_function("document.getElementById('conn').textContent.startsWith('reconnecting')")
+        # the clock line says its seconds are only the last heard of
+        page.wait_for_selector("#clock:has-text('reconnecting: the server keeps the time')")
         time.sleep(23)  # longer than the whole clock: no server alive
         server.start()  # the same port: the page reconnects by itself
         page.wait_for_function("document.getElementById('conn').textContent === 'connected'", timeout=30000)
@@ -130,6 +133,7 @@ def test_tp6_a_server_killed_while_a_clock_runs_gives_the_player_their_time_back
         given = int(re.search(r"has (\d+) s left", line).group(1))  # type: ignore[union-attr]
         assert given >= 17, line  # the ~18 s it had left when the server died, not 0 (and at least 10)
         assert int(page.locator("#clock .secs").inner_text()) > 0  # still running on the page
+        assert "reconnecting" not in page.inner_text("#clock")
         assert "time ran out" not in page.inner_text("#log")
         page.click("#act-check, #act-call")
         page.wait_for_function(f"!document.getElementById('log').textContent.includes('{who}\u2019s time')")

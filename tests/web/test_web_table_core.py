@@ -111,6 +111,46 @@ def test_tp8_a_repeated_action_id_gets_the_first_answer_and_changes_nothing(clie
         assert msg == {"type": "ack", "id": 7, "repeated": True}
 
 
+def _answer(ws: Any) -> dict[str, Any]:
+    msg = ws.receive_json()
+    while msg.get("type") not in ("ack", "error"):
+        msg = ws.receive_json()
+    return msg
+
+
+def test_tp8_a_websocket_action_id_beside_the_action_counts_like_one_inside_it(client: TestClient) -> None:
+    """The play test's doubled tap: ``{"op": "action", "action": {...}, "action_id": ...}`` sent
+    twice is applied once (the id was ignored there before, and the repeat judged a new move)."""
+    tid, tok = _kind_table(client)
+    who = _to_act(state(client, tid, tok["Ann"]))
+    move = _move(state(client, tid, tok[who]))
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tok[who]}") as ws:
+        ws.receive_json()
+        ws.send_json({"op": "action", "action": move, "action_id": "ws-1", "id": 1})
+        assert _answer(ws) == {"type": "ack", "id": 1}
+        version = state(client, tid, tok[who])["version"]
+        ws.send_json({"op": "action", "action": move, "action_id": "ws-1", "id": 2})
+        assert _answer(ws) == {"type": "ack", "id": 2, "repeated": True}
+        assert state(client, tid, tok[who])["version"] == version
+        ws.send_json({"op": "action", "action": {**move, "action_id": "a"}, "action_id": "b", "id": 3})
+        msg = _answer(ws)
+        assert msg["status"] == 422 and "action_id is given twice" in msg["detail"]
+
+
+def test_tp8_a_websocket_op_refuses_a_field_it_does_not_take(client: TestClient) -> None:
+    tid, tok = _kind_table(client)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tok['Ann']}") as ws:
+        ws.receive_json()
+        version = state(client, tid, tok["Ann"])["version"]
+        for msg, words in (({"op": "action", "action": {"kind": "check"}, "bogus": 1}, "op 'action' takes no field 'bogus'"),
+                           ({"op": "pause", "reason": "x"}, "takes nothing but op and id"),
+                           ({"op": "deal", **{f"k{i}": i for i in range(50)}}, "'k2' and 47 more")):
+            ws.send_json({**msg, "id": 5})
+            got = _answer(ws)
+            assert got["status"] == 422 and words in got["detail"], got
+        assert state(client, tid, tok["Ann"])["version"] == version  # nothing applied
+
+
 def test_tp8_the_same_action_id_through_two_servers_at_once_is_applied_once(database_url: str) -> None:
     with TestClient(create_app(database_url, bot_delay=0)) as a, TestClient(create_app(database_url, bot_delay=0)) as b:
         tid, tok = _kind_table(a)

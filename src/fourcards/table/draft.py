@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fourcards.engine import GameState
+from fourcards.engine import GameState, seat_label
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
 from fourcards.table.seen import observe
@@ -165,8 +165,21 @@ class Draft:
         try:
             new.apply(action)
         except FourcardsError as exc:
-            raise TableError(409, str(exc)) from None
+            raise TableError(409, self._named(str(exc), getattr(action, "player", None))) from None
         self.advance(new, by, void_reason=void_reason)
+
+    def _named(self, message: str, player: Any) -> str:
+        """An engine's refusal as people read it: an engine that names engine player ``player``
+        ``"seat N"`` (N counted in the deal's order, not the table's seats) has the person's
+        name put in its place at the start of ``message``."""
+        deal = self.state.deal
+        if deal is None or isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(deal.order):
+            return message
+        label = seat_label(player)
+        person = self.state.players.get(deal.order[player])
+        if person is None or not message.startswith(label) or message[len(label):len(label) + 1].isdigit():
+            return message
+        return person.name + message[len(label):]
 
     def begin(self, game: GameState, order: list[int]) -> None:
         """Open a new deal: ``game`` (fresh) with its players at table seats ``order``."""
@@ -291,7 +304,11 @@ class Draft:
         """
         key = name.casefold()
         s = self.state
-        if any(p.name.casefold() == key for p in s.players.values()):
+        taken = next((p for p in s.players.values() if p.name.casefold() == key), None)
+        if taken is not None and taken.leaving:
+            raise TableError(409, f"{taken.name} has left the table and cashes out when this "
+                                  f"{s.table_game.word.lower()} ends: sit down again under this name after it")
+        if taken is not None:
             raise TableError(409, f"the name {name!r} is taken at this table; choose another (your own seat on a "
                                   "new phone? the host can hand it to this phone)")
         if any(r.kind == "seat" and r.name.casefold() == key for r in s.requests):

@@ -95,8 +95,9 @@ def _signed(chips: int) -> str:
 
 def hand_text(h: dict[str, Any]) -> str:
     """One exported deal (:func:`hand`) as readable text: a heading (the deal, the game, the
-    table, how it ended, when), who played, the table log's lines and each player's net (and
-    the house's at Four Card Poker), ending with a blank line."""
+    table, how it ended, when), who played (at Four Card Poker the seats that wagered, not
+    every seat the round laid out), the table log's lines and each player's net (and the
+    house's at Four Card Poker), ending with a blank line."""
     table = h["table"]
     when = (h.get("ended_at") or h.get("started_at") or "")[:16].replace("T", " ")
     how = "voided" + (f" ({h['void_reason']})" if h.get("void_reason") else "") if h["status"] == "voided" \
@@ -108,12 +109,18 @@ def hand_text(h: dict[str, Any]) -> str:
         bits = (["bot"] if p["is_bot"] else []) + ([f"seat {p['seat']}"] if "seat" in p else [])
         return p["name"] + (f" ({', '.join(bits)})" if bits else "")
 
-    out.append("Players: " + ", ".join(label(p) for p in h["players"]))
+    players = h["players"]
+    if table["game"] == "poker":  # a round lays every seat out; only those who wagered played it
+        history = h["history"]
+        took_part = {r["player"] for r in history if isinstance(r.get("player"), int)} | {
+            x["player"] for r in history if r.get("kind") == "deal" for x in r.get("hands") or ()}
+        players = [p for p in players if p["player"] in took_part]
+    out.append("Players: " + (", ".join(label(p) for p in players) or "nobody"))
     out += h["lines"]
     if h["redacted"]:
         out.append("(Some cards are not shown to you: a folded hand of another player, or the dealer's cards of a "
                    "voided round.)")
-    nets = [f"{p['name']} {_signed(h['returns'][p['player']])}" for p in h["players"]
+    nets = [f"{p['name']} {_signed(h['returns'][p['player']])}" for p in players
             if p["player"] < len(h["returns"])]
     result = "Result: " + (", ".join(nets) if nets else "nobody played")
     if table["game"] == "poker":

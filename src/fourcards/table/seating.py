@@ -142,7 +142,7 @@ def decide(d: Draft, c: Decide) -> dict[str, Any]:
             d.sit(req.name, req.token_hash, former=d.check_name(req.name))
         else:
             seat = d.state.people.get(req.player_id or 0)
-            if seat is None or seat.status == "left":
+            if seat is None or seat.status == "left" or seat.leaving:
                 raise TableError(409, f"{req.name} has left the table")
             _top_up(d, seat, req.amount, by_host=True)
             d.set(requests=rest)
@@ -163,12 +163,14 @@ def top_up(d: Draft, c: TopUp) -> dict[str, Any]:
     (``{"status": "pending", "request"}``).
 
     Raises:
-        TableError: 403 for a bot; 409 when the table is closed or a top-up already waits.
+        TableError: 403 for a bot; 409 when the table is closed, the seat is leaving (its chips
+            are cashed out when the deal ends, docs/rules.md TP-5) or a top-up already waits.
     """
     seat = d.seated(c.by)
     if seat.is_bot:
         raise TableError(403, "a bot's seat is played by the server")
     d.require_open()
+    _require_staying(d, seat)
     if seat.is_host:
         return {"status": "done", "balance": _top_up(d, seat, c.amount, by_host=False).balance}
     if any(r.kind == "top_up" and r.player_id == seat.player_id for r in d.state.requests):
@@ -192,19 +194,27 @@ def set_status(d: Draft, c: SetStatus) -> None:
 
     Raises:
         TableError: 403 for another's seat (not the host); 404 for an empty seat; 409 when
-            the table is closed.
+            the table is closed or the seat is leaving (docs/rules.md TP-5).
     """
     by = d.seated(c.by)
     seat = d.seat_of(c.seat)
     if by.player_id != seat.player_id:
         d.require_host(by)
     d.require_open()
+    _require_staying(d, seat)
     if c.sitting_out and seat.status != "sitting_out":
         d.set_status(seat, "sitting_out")
         d.log(f"{seat.name} sits out" + (" (the host's ruling)" if by.player_id != seat.player_id else ""))
     elif not c.sitting_out and seat.status == "sitting_out":
         d.set_status(seat, "playing")
         d.log(f"{seat.name} is back")
+
+
+def _require_staying(d: Draft, seat: Person) -> None:
+    """Refuse (409) a change to a seat that has left mid-deal and cashes out when it ends."""
+    if seat.leaving:
+        raise TableError(409, f"{seat.name} has left the table: the seat cashes out when this "
+                              f"{d.state.table_game.word.lower()} ends, and takes no more chips or changes")
 
 
 def leave(d: Draft, c: Leave) -> dict[str, Any]:

@@ -25,6 +25,13 @@ router = APIRouter()
 
 #: The ops a message may have.
 OPS = ("action", "deal", "void", "bots", "pause", "resume", "chat", "mute", "ping")
+#: The fields each op takes besides ``op`` and ``id``; any other is refused with 422 (a ping
+#: takes anything: it is answered before it is read further).
+OP_FIELDS: dict[str, tuple[str, ...]] = {
+    "action": ("action", "action_id"), "deal": ("action_id",), "void": ("reason", "action_id"),
+    "bots": ("count", "kind"), "pause": (), "resume": (), "chat": ("text", "reaction", "action_id"),
+    "mute": ("seat", "muted"),
+}
 
 
 def _refuse_constant(name: str) -> Any:
@@ -39,7 +46,9 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     ...}``, ``{"op": "bots", "count": n}``, ``{"op": "pause"}``, ``{"op": "resume"}``,
     ``{"op": "chat", "text": ...}`` (or ``"reaction"``; docs/rules.md TP-9), ``{"op": "mute", "seat": n,
     "muted": true}`` (host) or ``{"op": "ping"}``; each gets ``{"type": "ack", "id": n}`` (``"repeated": true`` for an
-    action id applied before) or ``{"type": "error", "id": n, "status": 4xx, "detail": ...}``."""
+    action id applied before) or ``{"type": "error", "id": n, "status": 4xx, "detail": ...}``. An
+    ``action_id`` stands beside the op's other fields (for ``action`` also inside it: both must
+    agree); a field an op does not take (:data:`OP_FIELDS`) is refused with 422."""
     hub: Hub = get_hub(websocket)  # type: ignore[arg-type]
     await websocket.accept()
     table = await hub.find(table_id)
@@ -108,6 +117,11 @@ async def _message(hub: Hub, table_id: str, conn: Connection, token: str | None,
             return
         if op not in OPS:
             raise TableError(400, f"unknown op {op!r}: use {', '.join(OPS[:-1])} or ping")
+        extra = [k for k in msg if k not in ("op", "id") and k not in OP_FIELDS[op]]
+        if extra:
+            named = ", ".join(repr(k[:40]) for k in extra[:3]) + (f" and {len(extra) - 3} more" if len(extra) > 3 else "")
+            takes = ", ".join(OP_FIELDS[op]) or "nothing but op and id"
+            raise TableError(422, f"op {op!r} takes no field {named}: it takes {takes}")
         if conn.token_hash is None:
             raise TableError(401, "a seat token is required to act (connect with ?token=)")
         try:
@@ -125,14 +139,19 @@ async def _run(hub: Hub, table_id: str, op: str, msg: dict[str, Any], token: str
         return person_of(s, token).player_id
 
     if op == "action":
-        body = ActionIn.model_validate(msg.get("action"))
+        action = msg.get("action")
+        if "action_id" in msg and isinstance(action, dict):
+            if "action_id" in action and action["action_id"] != msg["action_id"]:
+                raise TableError(422, "action_id is given twice, beside the action and in it, with different values")
+            action = {**action, "action_id": msg["action_id"]}
+        body = ActionIn.model_validate(action)
         move = move_of(body)
         return await hub.execute(table_id, lambda s: Act(by(s), move, body.action_id))
     if op == "deal":
         action_id = _action_id(msg)
         return await hub.execute(table_id, lambda s: StartDeal(by(s), action_id))
     if op == "void":
-        v = VoidIn.model_validate({k: x for k, x in msg.items() if k in ("reason", "action_id")})
+        v = VoidIn.model_validate({k: x for k, x in msg.items() if k in OP_FIELDS[op]})
         return await hub.execute(table_id, lambda s: VoidDeal(by(s), v.reason, v.action_id))
     if op == "pause":
         return await hub.execute(table_id, lambda s: Pause(by(s)))
@@ -147,7 +166,7 @@ async def _run(hub: Hub, table_id: str, op: str, msg: dict[str, Any], token: str
             raise TableError(422, "seat must be a seat number (1-13)")
         mu = MuteIn.model_validate({k: x for k, x in msg.items() if k == "muted"})
         return await hub.execute(table_id, lambda s: Mute(by(s), seat, mu.muted), bots=False)
-    body_bots = AddBotsIn.model_validate({k: x for k, x in msg.items() if k in ("count", "kind")})
+    body_bots = AddBotsIn.model_validate({k: x for k, x in msg.items() if k in OP_FIELDS[op]})
     hashes = tuple(hash_token(new_token()) for _ in range(body_bots.count))
     return await hub.execute(table_id, lambda s: AddBots(by(s), hashes, body_bots.kind))
 

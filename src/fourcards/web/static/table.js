@@ -482,10 +482,10 @@
       (p.muted ? ' <span class="tag">muted</span>' : "") + "</span>";
     if (hostOps && !p.is_host) {
       const n = p.seat, nm = esc(p.name);
-      h += '<span class="seat-ops">' + (p.status === "sitting_out"
+      h += '<span class="seat-ops">' + (p.leaving ? "" : p.status === "sitting_out"
         ? '<button type="button" data-op="back" data-seat="' + n + '" aria-label="Deal ' + nm + ' in again">Deal in</button>'
         : '<button type="button" data-op="sit-out" data-seat="' + n + '" aria-label="Sit out ' + nm + '">Sit out</button>') +
-        '<button type="button" data-op="leave" data-seat="' + n + '" aria-label="Remove ' + nm + '">Remove</button>' +
+        (p.leaving ? "" : '<button type="button" data-op="leave" data-seat="' + n + '" aria-label="Remove ' + nm + '">Remove</button>') +
         (p.is_bot ? "" : '<button type="button" data-op="new-device" data-seat="' + n + '" aria-label="New phone for ' + nm + '">New phone</button>' +
           (p.muted ? '<button type="button" data-op="unmute" data-seat="' + n + '" aria-label="Let ' + nm + ' chat again">Unmute</button>'
             : '<button type="button" data-op="mute" data-seat="' + n + '" aria-label="Mute ' + nm + ' in the chat">Mute</button>')) +
@@ -527,6 +527,7 @@
     else if (!y.leaving) h += '<button type="button" data-op="sit-out" data-seat="' + y.seat + '" id="sit-out">Sit out</button>';
     if (!y.is_host && !y.leaving) h += '<button type="button" class="danger" data-op="leave" data-seat="' + y.seat + '" id="leave">Leave the table</button>';
     h += "</div>";
+    if (y.leaving) return h;  // a seat that has left takes no more chips (docs/rules.md TP-5)
     h += '<form id="topup-form" class="inline"><label for="topup-amount">' + (y.is_host ? "Add chips to my stack" : "Ask the host for more chips") + "</label>" +
       '<input type="number" inputmode="numeric" id="topup-amount" min="1" max="10000000" placeholder="chips, e.g. 500">' +
       '<button type="submit" id="topup-btn">' + (y.is_host ? "Add" : "Ask") + "</button></form>";
@@ -547,14 +548,18 @@
     const left = c.paused ? Math.ceil(c.seconds_left) : Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
     const mine = s.you && s.you.seat === c.seat;
     return (mine ? "Your time" : esc(c.name) + "\u2019s time") + ': <span class="secs">' + left + "</span> s" +
-      (c.paused ? " (paused)" : "");
+      (c.paused ? " (paused)" : "") + '<span class="clock-conn">' + clockConn() + "</span>";
   }
+  // while the page cannot reach the server the seconds are only the last ones heard of: the
+  // server's clock decides (and gives back the time no server ran: docs/rules.md TP-6)
+  function clockConn() { return connLost ? " \u00b7 reconnecting: the server keeps the time" : ""; }
   window.setInterval(function () {
     const el = $("clock");
     if (!el || !state || !state.clock || state.clock.paused) return;
     const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
-    const secs = el.querySelector(".secs");
+    const secs = el.querySelector(".secs"), conn = el.querySelector(".clock-conn");
     if (secs && secs.textContent !== String(left)) secs.textContent = String(left);
+    if (conn && conn.textContent !== clockConn()) conn.textContent = clockConn();
     el.classList.toggle("low", left <= 10);
     const key = state.version + ":" + state.clock.seat;
     if (left <= 10 && left > 0 && state.you && state.you.seat === state.clock.seat && clockWarned !== key) {
