@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ANALYZE_OPTIONS", "parse_analyze", "main"]
+__all__ = ["ANALYZE_OPTIONS", "parse_analyze", "version_line", "main"]
 
 #: ``poker analyze``'s options: flag -> (destination, takes a value). The Typer command has the same.
 ANALYZE_OPTIONS: dict[str, tuple[str, bool]] = {
@@ -77,10 +77,22 @@ def parse_analyze(argv: list[str]) -> dict[str, Any] | None:
     return kw
 
 
+def version_line() -> str:
+    """What ``fourcards --version`` prints: ``"fourcards <version>"`` (:data:`fourcards.__version__`,
+    the installed package's metadata)."""
+    from fourcards import __version__
+
+    return f"fourcards {__version__}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``fourcards`` console script (see the module doc). Bad input prints one
-    ``error: ...`` line on stderr and exits with status 2, as :func:`fourcards.cli.main` does."""
+    ``error: ...`` line on stderr and exits with status 2, as :func:`fourcards.cli.main` does.
+    ``fourcards --version`` prints :func:`version_line` and exits 0 (without importing Typer)."""
     args = sys.argv[1:] if argv is None else list(argv)
+    if args == ["--version"]:
+        print(version_line())
+        raise SystemExit(0)
     kw = parse_analyze(args[2:]) if args[:2] == ["poker", "analyze"] else None
     if kw is None:
         from fourcards.cli import main as typer_main
