@@ -29,7 +29,13 @@ ANALYZE_OPTIONS: dict[str, tuple[str, bool]] = {
     "--out": ("out", True),
     "--xlsx": ("xlsx", True),
     "--csv": ("csv_dir", True),
+    "--pdf": ("pdf", True),
+    "--side-bet": ("side_bets", True),
+    "--aces-up-lost-on-fold": ("aces_up_lost_on_fold", False),
+    "--ante-bonus-on-fold": ("ante_bonus_on_fold", False),
 }
+#: Options that may be given more than once (a list).
+_REPEATABLE = {"--side-bet"}
 
 
 class _Refused(Exception):
@@ -44,7 +50,9 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     p = _Parser(prog="fourcards poker analyze", add_help=False, allow_abbrev=False)
     for flag, (dest, takes_value) in ANALYZE_OPTIONS.items():
-        if takes_value:
+        if takes_value and flag in _REPEATABLE:
+            p.add_argument(flag, dest=dest, action="append", default=None)
+        elif takes_value:
             p.add_argument(flag, dest=dest, default=None)
         else:
             p.add_argument(flag, dest=dest, action="store_true")
@@ -61,7 +69,7 @@ def parse_analyze(argv: list[str]) -> dict[str, Any] | None:
     except _Refused:
         return None
     kw = vars(ns)
-    for name in ("out", "xlsx"):  # Typer: a file, never an existing folder
+    for name in ("out", "xlsx", "pdf"):  # Typer: a file, never an existing folder
         if kw[name] is not None:
             if kw[name] == "" or Path(kw[name]).is_dir():
                 return None
