@@ -35,8 +35,8 @@ def today() -> str:
     """Today's date (UTC) as ``YYYY-MM-DD``, or ``SOURCE_DATE_EPOCH``'s when that is set to seconds."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isascii() and epoch.isdigit() and len(epoch) <= 12:
-        return _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc).date().isoformat()
-    return _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+        return _dt.datetime.fromtimestamp(int(epoch), _dt.UTC).date().isoformat()
+    return _dt.datetime.now(_dt.UTC).date().isoformat()
 
 
 def _play_bets(r: dict[str, Any]) -> str:

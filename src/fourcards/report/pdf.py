@@ -46,7 +46,7 @@ def _latin1(text: str) -> str:
 def _document(footer: str, orientation: str = "P") -> Any:
     from fpdf import FPDF
 
-    class _Doc(FPDF):  # type: ignore[misc]
+    class _Doc(FPDF):
         def footer(self) -> None:
             self.set_y(-11)
             self.set_font("Helvetica", size=7)

@@ -155,7 +155,7 @@ def displayed(value: Any, fmt: str | None) -> str:
 class _Sheet:
     """One worksheet being written: cells with their format codes, remembered to size the columns."""
 
-    def __init__(self, wb: Any, name: str, styles: dict[str, Any]) -> None:
+    def __init__(self, wb: Any, name: str, styles: dict[Any, Any]) -> None:
         self.ws = wb.add_worksheet(name)
         self.name = name
         self.styles = styles
@@ -236,7 +236,7 @@ class _Sheet:
             for c in range(first, last + 1):
                 self.widths.setdefault(c, 8)
         for c, w in self.widths.items():
-            self.ws.set_column(c, c, max(w + 2, 8), self.styles.get(("col", c)))
+            self.ws.set_column(c, c, max(w + 2, 8))
         for r, texts, wrap_from in self.headers:  # a wrapped heading's row as tall as its lines
             lines = max([wrapped_lines(t, max(self.widths.get(c, 8) + 2, 8))
                          for c, t in enumerate(texts) if c >= wrap_from] or [1])

@@ -17,7 +17,13 @@ from typing import Any
 
 from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up, aces_up_with_folds
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
-from fourcards.poker.exact.figures import GameFigures, _as_rules, _frac, figures_from_chart, figures_from_decisions
+from fourcards.poker.exact.figures import (
+    GameFigures,
+    _as_rules,
+    _frac,
+    figures_from_chart,
+    figures_from_decisions,
+)
 from fourcards.poker.exact.returns import ReturnTable, aces_up_table, game_tables
 from fourcards.poker.rules import PokerRules
 
