@@ -178,12 +178,12 @@ class _Sheet:
             self.ws.write_boolean(r, c, value, style)
         else:
             self.ws.write_number(r, c, value, style)
-        self._track(c, displayed(value, fmt), 1 if bold else 0)
+        self._track(c, displayed(value, FORMATS.get(fmt, fmt)), 1 if bold else 0)
 
     def formula(self, r: int, c: int, text: str, value: Any, fmt: str, bold: bool = False) -> None:
         """A formula with its computed value stored (readers that do not recalculate show it)."""
         self.ws.write_formula(r, c, text, self.styles[(fmt, bold)], value)
-        self._track(c, displayed(value, fmt), 1 if bold else 0)
+        self._track(c, displayed(value, FORMATS.get(fmt, fmt)), 1 if bold else 0)
 
     def line(self, values: Sequence[Any], fmts: Sequence[str] | None = None, bold: bool = False) -> int:
         fmts = fmts or ["General"] * len(values)
@@ -315,7 +315,9 @@ def _return_table_sheet(wb: Any, styles: dict[Any, Any], name: str, w: dict[str,
         s.put(s.row, 1, value, fmt)
         s.row += 1
     s.skip()
-    s.note("hold intervals: the house's hold after N rounds (normal approximation)", 0, bold=True)
+    text = "hold intervals: the house's hold after N rounds (normal approximation)"
+    notes[(s.row, 0, 5)] = text
+    s.note(text, 5, bold=True)
     s.header(["rounds", "confidence", "per unit: low", "per unit: high", "per total wagered: low",
               "per total wagered: high"])
     for h in w["hold_intervals"]:
