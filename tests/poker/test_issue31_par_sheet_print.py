@@ -21,7 +21,7 @@ from fourcards.cli import main as typer_main
 from fourcards.extras import EXTRAS
 from fourcards.report.identity import content_hash
 from fourcards.report.pdf import pct, return_row_cells
-from fourcards.report.spreadsheet import SHEET_NAMES, displayed, wrapped_lines
+from fourcards.report.spreadsheet import SHEET_NAMES, displayed
 
 
 def run(capsys, entry, *argv):
