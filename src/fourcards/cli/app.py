@@ -23,9 +23,9 @@ kind_app = typer.Typer(help="Four of a Kind: exact odds, settlement, terminal pl
 
 def _version(value: bool) -> None:
     if value:
-        from fourcards.launch import version_line
+        from fourcards import __version__
 
-        print(version_line())
+        print(f"fourcards {__version__}")  # as fourcards.launch.version_line prints it
         raise typer.Exit()
 
 
