@@ -15,7 +15,9 @@ extra     installs                                                for
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
                                                                   ``fourcards.rl``
-``xlsx``  openpyxl                                                ``poker analyze --xlsx``
+``xlsx``  XlsxWriter                                              ``poker analyze --xlsx``
+``pdf``   fpdf2                                                   ``poker analyze --pdf``,
+                                                                  ``poker strategy --pdf``
 ``all``   every extra above
 ========  ======================================================  ===========================
 
@@ -44,7 +46,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
     "sb3": ("stable_baselines3", "sb3_contrib", "gymnasium"),
-    "xlsx": ("openpyxl",),
+    "xlsx": ("xlsxwriter",),
+    "pdf": ("fpdf",),
 }
 
 
@@ -52,7 +55,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``, ``"pdf"``).
         modules: the packages of the extra that are missing.
     """
 

@@ -31,6 +31,10 @@ SIGNATURES: dict[str, dict[str, str]] = {
                            "i8[::1], u1[::1])",
         "count_known": "i8(i8[::1], i8[::1], i8[::1], i8, u2[::1], i8[:, ::1], i8[::1])",  # player, known, dead...
     },
+    "fourcards.poker.side_bet_kernels": {
+        # top_lo, top_hi, table4, cat_of_dense, binom, cat5, h4, j5, dense6 -> six-card hands seen
+        "dealer_six_sweep": "i8(i8, i8, u2[::1], u1[::1], i8[:, ::1], u1[::1], i4[:, ::1], i8[:, ::1], i8[::1])",
+    },
     "fourcards.poker.kernels": {
         "colex_combos5": "i8(u1[:, ::1])",  # out
         "best5_all": "i8(u1[:, ::1], u2[::1], i8[:, ::1], u2[::1])",  # combos, table4, binom, out

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ANALYZE_OPTIONS", "parse_analyze", "main"]
+__all__ = ["ANALYZE_OPTIONS", "parse_analyze", "version_line", "main"]
 
 #: ``poker analyze``'s options: flag -> (destination, takes a value). The Typer command has the same.
 ANALYZE_OPTIONS: dict[str, tuple[str, bool]] = {
@@ -29,7 +29,13 @@ ANALYZE_OPTIONS: dict[str, tuple[str, bool]] = {
     "--out": ("out", True),
     "--xlsx": ("xlsx", True),
     "--csv": ("csv_dir", True),
+    "--pdf": ("pdf", True),
+    "--side-bet": ("side_bets", True),
+    "--aces-up-lost-on-fold": ("aces_up_lost_on_fold", False),
+    "--ante-bonus-on-fold": ("ante_bonus_on_fold", False),
 }
+#: Options that may be given more than once (a list).
+_REPEATABLE = {"--side-bet"}
 
 
 class _Refused(Exception):
@@ -44,7 +50,9 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     p = _Parser(prog="fourcards poker analyze", add_help=False, allow_abbrev=False)
     for flag, (dest, takes_value) in ANALYZE_OPTIONS.items():
-        if takes_value:
+        if takes_value and flag in _REPEATABLE:
+            p.add_argument(flag, dest=dest, action="append", default=None)
+        elif takes_value:
             p.add_argument(flag, dest=dest, default=None)
         else:
             p.add_argument(flag, dest=dest, action="store_true")
@@ -61,7 +69,7 @@ def parse_analyze(argv: list[str]) -> dict[str, Any] | None:
     except _Refused:
         return None
     kw = vars(ns)
-    for name in ("out", "xlsx"):  # Typer: a file, never an existing folder
+    for name in ("out", "xlsx", "pdf"):  # Typer: a file, never an existing folder
         if kw[name] is not None:
             if kw[name] == "" or Path(kw[name]).is_dir():
                 return None
@@ -77,10 +85,22 @@ def parse_analyze(argv: list[str]) -> dict[str, Any] | None:
     return kw
 
 
+def version_line() -> str:
+    """What ``fourcards --version`` prints: ``"fourcards <version>"`` (:data:`fourcards.__version__`,
+    the installed package's metadata)."""
+    from fourcards import __version__
+
+    return f"fourcards {__version__}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``fourcards`` console script (see the module doc). Bad input prints one
-    ``error: ...`` line on stderr and exits with status 2, as :func:`fourcards.cli.main` does."""
+    ``error: ...`` line on stderr and exits with status 2, as :func:`fourcards.cli.main` does.
+    ``fourcards --version`` prints :func:`version_line` and exits 0 (without importing Typer)."""
     args = sys.argv[1:] if argv is None else list(argv)
+    if args == ["--version"]:
+        print(version_line())
+        raise SystemExit(0)
     kw = parse_analyze(args[2:]) if args[:2] == ["poker", "analyze"] else None
     if kw is None:
         from fourcards.cli import main as typer_main

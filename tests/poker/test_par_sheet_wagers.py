@@ -137,8 +137,8 @@ def test_issue23_1_json_and_terminal_carry_every_wager(counts, capsys):
 # ---------------------------------------------------------------------------
 
 def x(value):
-    """A JSON figure as the workbook holds it: openpyxl writes numbers with 16 significant digits
-    (Excel shows 15); integers (the combinations, up to 1.7e14) and text are exact."""
+    """A JSON figure as the workbook holds it: XlsxWriter (like openpyxl before it) writes numbers with
+    16 significant digits (Excel shows 15); integers (the combinations, up to 1.7e14) and text are exact."""
     if isinstance(value, float):
         return float(f"{value:.16g}")
     if isinstance(value, list):
@@ -161,7 +161,7 @@ def test_issue23_2_spreadsheet_figures_equal_the_json(counts, capsys, tmp_path):
     assert code == 0, err
     d = json.loads(out)
     wb = openpyxl.load_workbook(xlsx)
-    assert wb.sheetnames == ["Summary", *SHEET_NAMES.values()]
+    assert wb.sheetnames == ["Summary", *SHEET_NAMES.values(), "Strategy chart"]
     for key, name in SHEET_NAMES.items():
         ws, w = wb[name], d["wagers"][key]
         assert [c.value for c in ws[4]][:6] == ["outcome", "pays", "combinations", "probability", "return", "wagered"]
@@ -172,8 +172,8 @@ def test_issue23_2_spreadsheet_figures_equal_the_json(counts, capsys, tmp_path):
             assert all(isinstance(v, (int, float)) for v in cells[1:])  # numbers, never text
         total = 5 + len(w["rows"])
         last = total - 1
-        # formulas where a reader checks a sum (openpyxl stores them uncomputed: their text is tested,
-        # and the sums they stand for against the JSON)
+        # formulas where a reader checks a sum (their text is tested here, their stored values -
+        # what a reader that does not recalculate shows - in tests/poker/test_issue31_par_sheet_print.py)
         assert [c.value for c in ws[total]][:5] == ["total", None, f"=SUM(C5:C{last})", f"=SUM(D5:D{last})",
                                                     f"=SUM(E5:E{last})"]
         assert sum(r["combinations"] for r in w["rows"]) == w["total"]["combinations"] == w["deals"]
@@ -186,12 +186,11 @@ def test_issue23_2_spreadsheet_figures_equal_the_json(counts, capsys, tmp_path):
                              ("volatility index 90% (z x SD)", w["volatility_index"]["90"]),
                              ("volatility index 95% (z x SD)", w["volatility_index"]["95"])):
             assert ws.cell(_find(ws, label), 2).value == x(value)
-        hold = _find(ws, "rounds")
-        for i, h in enumerate(w["hold_intervals"]):
-            row = [c.value for c in ws[hold + 1 + i]][:13]
-            assert row[0] == h["rounds"]
-            assert row[1:7] == x([v for c in ("90", "95", "99") for v in h["per_unit"][c]])
-            assert row[7:13] == x([v for c in ("90", "95", "99") for v in h["per_total_wagered"][c]])
+        hold = _find(ws, "rounds")  # issue 31: one row per rounds and confidence (the sheet prints one page wide)
+        for i, (h, c) in enumerate((h, c) for h in w["hold_intervals"] for c in ("90", "95", "99")):
+            row = [c.value for c in ws[hold + 1 + i]][:6]
+            assert row[:2] == [h["rounds"], int(c) / 100]
+            assert row[2:] == x([*h["per_unit"][c], *h["per_total_wagered"][c]])
         assert ws.cell(_find(ws, "variance"), 2).value == w["exact"]["variance"]
     s = wb["Summary"]
     for label, value in (("house edge (per ante)", d["house_edge"]), ("element of risk (per total wagered)",

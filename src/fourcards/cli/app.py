@@ -19,6 +19,22 @@ poker_app = typer.Typer(help="Four Card Poker: hand values, settlement, exact an
                         no_args_is_help=True)
 kind_app = typer.Typer(help="Four of a Kind: exact odds, settlement, terminal play, simulation.",
                        no_args_is_help=True)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from fourcards import __version__
+
+        print(f"fourcards {__version__}")  # as fourcards.launch.version_line prints it
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                       help="Print the version (fourcards.__version__) and exit.")) -> None:
+    """Four Card Poker and Four of a Kind: rules, exact odds, play and simulation."""
+
+
 app.add_typer(poker_app, name="poker")
 app.add_typer(kind_app, name="kind")
 

@@ -66,14 +66,26 @@ def analyze_cmd(
     csv_dir: Annotated[Path | None, typer.Option("--csv", file_okay=False,
                                                  help="Also write the par sheet as CSV files into DIR.")]
     = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", dir_okay=False,
+                                             help="Also write the par sheet as a PDF to print (the pdf extra: "
+                                                  "pip install 'fourcards[pdf]').")] = None,
+    side_bets: Annotated[list[str] | None, typer.Option("--side-bet", help="Also analyse a side bet: a name "
+                                                        "(bad-beat) or HAND[,WHEN]:KEY=N,... with HAND player, "
+                                                        "dealer or both (the lower hand), e.g. "
+                                                        "both:4K=25000,3K=100 (repeatable).")] = None,
+    aces_up_lost_on_fold: Annotated[bool, typer.Option("--aces-up-lost-on-fold",
+                                                       help="Rule switch: a fold loses the Aces Up bet.")] = False,
+    ante_bonus_on_fold: Annotated[bool, typer.Option("--ante-bonus-on-fold",
+                                                     help="Rule switch: the ante bonus is paid on a fold too "
+                                                          "(default: only with a play bet).")] = False,
 ) -> None:
     """Exact par sheet: house edge, element of risk, RTP, every wager's return table, hit frequency,
-    volatility index and hold intervals, Aces Up."""
+    volatility index and hold intervals, Aces Up, the win cap, the rule switches' effects, side bets."""
     from fourcards.report.analyze import run
 
     try:
-        run(rules, ante_bonus, aces_up, strategy, as_json, out, xlsx, csv_dir, console=console,
-            err_console=err_console)
+        run(rules, ante_bonus, aces_up, strategy, as_json, out, xlsx, csv_dir, pdf, side_bets,
+            aces_up_lost_on_fold, ante_bonus_on_fold, console=console, err_console=err_console)
     except FourcardsError as exc:
         fail(str(exc))
 
@@ -101,7 +113,7 @@ def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
                   f"(of {n:,}); P(win or tie) = {h.le / n:.6f}")
 
 
-def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None) -> None:
+def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None, pdf: Path | None = None) -> None:
     from fourcards.poker import analysis as an
     from fourcards.poker import strategy as st
     from fourcards.poker.exact.figures import figures_from_chart
@@ -128,6 +140,13 @@ def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None)
                "loss_vs_optimal": float(f.house_edge - fig["optimal"].house_edge)}
         for name, f in fig.items()
     }
+    if pdf is not None:
+        from fourcards.report.pdf import write_strategy_card
+
+        try:
+            write_strategy_card(chart.to_dict(), summary, r.to_dict(), pdf)
+        except OSError as exc:
+            fail(f"cannot write {str(pdf)!r}: {exc.strerror}")
     if as_json:
         print(json.dumps({"rules": r.to_dict(), "chart": chart.to_dict(), "strategies": summary}, indent=2))
         return
@@ -150,17 +169,27 @@ def strategy_cmd(
     csv_out: Annotated[Path | None, typer.Option("--csv", dir_okay=False,
                                                  help="Save the chart as CSV (reusable with "
                                                       "analyze --strategy FILE).")] = None,
+    card: Annotated[bool, typer.Option("--card", help="The chart as a printable strategy card with its cost "
+                                                      "against optimal (with --pdf FILE).")] = False,
+    pdf: Annotated[Path | None, typer.Option("--pdf", dir_okay=False,
+                                             help="With --card: write the strategy card as a PDF (the pdf "
+                                                  "extra).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Optimal decision and EV of every option for a hand, or the strategy chart (--chart)."""
+    """Optimal decision and EV of every option for a hand, or the strategy chart (--chart), or a
+    printable strategy card (--card --pdf FILE)."""
     try:
         r = _rules(rules, ante_bonus, None)
-        if chart or png is not None or csv_out is not None:
+        if pdf is not None and not card:
+            fail("--pdf writes the strategy card: give --card --pdf FILE")
+        if chart or card or png is not None or csv_out is not None:
             if cards:
                 fail("give either CARDS --up CARD or --chart, not both")
             if png is not None:
                 require("plots", "fourcards poker strategy --png")
-            _chart_report(r, as_json, png, csv_out)
+            if pdf is not None:
+                require("pdf", "fourcards poker strategy --pdf")
+            _chart_report(r, as_json, png, csv_out, pdf)
             return
         if not cards or up is None:
             fail("give your five cards and --up CARD (or --chart)")

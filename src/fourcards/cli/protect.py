@@ -34,6 +34,8 @@ def protect_cmd(
     hole: Annotated[str | None, typer.Option("--hole", help="With --hand: dealer hole cards seen.")] = None,
     others: Annotated[str | None, typer.Option("--others", help="With --hand: other players' cards seen.")]
     = None,
+    pairs: Annotated[bool, typer.Option("--pairs", help="The exact table per (up card, flashed hole card) pair "
+                                        "(one hole card).")] = False,
     rules: Annotated[str, typer.Option("--rules", help="Rules preset: live or online.")] = "live",
     ante_bonus: Annotated[str | None, typer.Option("--ante-bonus", help="Ante bonus table.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -54,6 +56,12 @@ def protect_cmd(
             return
         with progress_bar(err_console) as progress:
             counts = an.exact_counts(progress=progress)
+        if pairs:
+            if hole_cards not in (None, 1) or colluders:
+                raise RulesError("--pairs is the exact table of one flashed hole card: no --hole-cards N > 1 or "
+                                 "--colluders")
+            _pairs(_exact(pr, r, counts), r, as_json)
+            return
         base = an.analyze(r, counts=counts)
         exact = None
         if (hole_cards is None and colluders is None) or (hole_cards == 1 and not colluders):
@@ -127,6 +135,26 @@ def _table(r: Any, base: Any, exact: Any, estimates: list[Any]) -> None:
         g = exact.gain_by_hole_rank
         console.print("value of the flashed card by its rank (per ante): "
                       + ", ".join(f"{k} {float(v) * 100:+.2f}%" for k, v in g.items()))
+
+
+def _pairs(exact: Any, r: Any, as_json: bool) -> None:
+    """``--pairs``: every (up card, flashed card) pair, exactly (325 up to suit symmetry)."""
+    if as_json:
+        print(json.dumps({"rules": r.to_dict(), "one_hole_card": exact.to_dict(pairs=True)}, indent=2))
+        return
+    from rich.table import Table
+
+    t = Table(title=f"One flashed hole card ({r.name}), per (up card, flashed card): the player's edge per ante, "
+                    "exact (suited: the flashed card has the up card's suit)")
+    for col in ("up card", "flashed card", "player's edge", "without the card", "gain", "decisions changed",
+                "deals"):
+        t.add_column(col, justify="right")
+    for p in exact.pairs:
+        t.add_row(p.up, p.hole + (" suited" if p.suited else ""), _pct(p.expected_value, 4),
+                  _pct(p.expected_value_without, 4), _pct(p.gain, 4), f"{float(p.changed) * 100:.2f}%", f"{p.triples:,}")
+    console.print(t)
+    console.print(f"all pairs: the player's edge {_pct(exact.expected_value, 4)} per ante "
+                  f"(gain {_pct(exact.gain, 4)}); {exact.triples:,} (hand, up card, hole card) triples")
 
 
 def _situation(res: dict[str, Any], as_json: bool) -> None:

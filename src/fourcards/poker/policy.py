@@ -167,11 +167,15 @@ def _combine(parts: list[tuple[int, GameFigures]], rules: PokerRules, name: str)
     for w, f in parts:
         for key, p in f.decisions.items():
             decisions[key] = decisions.get(key, Fraction(0)) + Fraction(w, total) * p
+    folded: dict[str, Fraction] = {}
+    for w, f in parts:
+        for key, p in f.folded.items():
+            folded[key] = folded.get(key, Fraction(0)) + Fraction(w, total) * p
     rows = tuple(replace(r, probability=Fraction(w, total) * r.probability) for w, f in parts for r in f.outcomes)
     return GameFigures(rules=rules, strategy=name, house_edge=mix("house_edge"),
                        average_total_bet=mix("average_total_bet"), decisions=decisions, win=mix("win"),
                        tie=mix("tie"), lose=mix("lose"), fold=mix("fold"),
-                       ante_bonus_return=mix("ante_bonus_return"), outcomes=rows)
+                       ante_bonus_return=mix("ante_bonus_return"), outcomes=rows, folded=folded)
 
 
 def score_policy(policy: Callable[..., Any], rules: PokerRules | str = "live", *, vectorized: bool | None = None,

@@ -220,6 +220,14 @@ class PokerRules:
         aces_up_requires_ante: seed 004 "can only be placed after making an Ante
             bet"; seed 002 allows the Aces Up alone ("the ante, the optional Aces
             Up side bet, or both").
+        aces_up_lost_on_fold: a rule switch (docs/rules.md FCP-16): the Aces Up bet is
+            lost when the player folds, whatever the hand (an Atlantic City rule). Off in
+            both presets: seed 004 settles it "regardless of if the Player makes a Play
+            bet or chooses to Fold" (FCP-6).
+        ante_bonus_requires_play: a rule switch (docs/rules.md FCP-17): the ante bonus
+            is paid only when the player makes a play bet (seed 004: "and a Play bet has
+            been made"; FCP-5). On in both presets; off, a folded hand is paid its ante
+            bonus too (its ante is still lost).
         win_cap: most a seat's winning wagers can win together in one round, in chips
             (seed 004: 8,400), or None; losing wagers are not netted first
             (:mod:`fourcards.poker.settlement`).
@@ -240,6 +248,8 @@ class PokerRules:
     min_play_multiple: int = 1
     max_play_multiple: int = 3
     aces_up_requires_ante: bool = False
+    aces_up_lost_on_fold: bool = False
+    ante_bonus_requires_play: bool = True
     win_cap: int | None = None
     min_ante: int = 1
     max_ante: int = 1000
@@ -270,6 +280,9 @@ class PokerRules:
             raise RulesError(f"win cap must be a positive number of chips, got {self.win_cap}")
         if not 1 <= self.max_seats <= 9:
             raise RulesError(f"seats per round must be 1..9, got {self.max_seats}")
+        for switch in ("aces_up_lost_on_fold", "ante_bonus_requires_play"):
+            if not isinstance(getattr(self, switch), bool):
+                raise RulesError(f"{switch} must be true or false, got {getattr(self, switch)!r}")
 
     def play_amounts(self, ante: int) -> Sequence[int]:
         """The legal play bets, in chips, on an ante of ``ante`` chips, increasing.
@@ -330,6 +343,23 @@ class PokerRules:
             return f"any whole amount from {amounts[0]}{unit} to {amounts[-1]}{unit}{tail}"
         return " or ".join(f"{a}{unit}" for a in amounts) + tail
 
+    def describe_switches(self) -> list[str]:
+        """The rule switches in words (docs/rules.md FCP-16, FCP-17), e.g. ``["Aces Up settled on the
+        hand on a fold", "ante bonus only with a play bet"]``."""
+        return [("Aces Up lost on a fold" if self.aces_up_lost_on_fold else "Aces Up settled on the hand on a fold"),
+                ("ante bonus only with a play bet" if self.ante_bonus_requires_play
+                 else "ante bonus paid on a fold too")]
+
+    def with_switches(self, aces_up_lost_on_fold: bool | None = None,
+                      ante_bonus_requires_play: bool | None = None) -> PokerRules:
+        """A copy with the rule switches set (None keeps one); the name is kept (the switches are
+        fields of their own in :meth:`to_dict`)."""
+        return replace(self,
+                       aces_up_lost_on_fold=(self.aces_up_lost_on_fold if aces_up_lost_on_fold is None
+                                             else aces_up_lost_on_fold),
+                       ante_bonus_requires_play=(self.ante_bonus_requires_play if ante_bonus_requires_play is None
+                                                 else ante_bonus_requires_play))
+
     def with_tables(self, ante_bonus: AnteBonusTable | None = None,
                     aces_up: AcesUpTable | None = None) -> PokerRules:
         """A copy with other pay tables (name becomes ``custom`` if anything changed)."""
@@ -354,6 +384,8 @@ class PokerRules:
             "min_play_multiple": self.min_play_multiple,
             "max_play_multiple": self.max_play_multiple,
             "aces_up_requires_ante": self.aces_up_requires_ante,
+            "aces_up_lost_on_fold": self.aces_up_lost_on_fold,
+            "ante_bonus_requires_play": self.ante_bonus_requires_play,
             "win_cap": self.win_cap,
             "min_ante": self.min_ante,
             "max_ante": self.max_ante,
@@ -384,8 +416,10 @@ PRESETS: dict[str, PokerRules] = {
 
 
 def get_rules(preset: str = "live", *, ante_bonus: str | None = None,
-              aces_up: str | None = None) -> PokerRules:
-    """Rules from a preset name, optionally with other pay tables given as text.
+              aces_up: str | None = None, aces_up_lost_on_fold: bool | None = None,
+              ante_bonus_requires_play: bool | None = None) -> PokerRules:
+    """Rules from a preset name, optionally with other pay tables given as text and the rule
+    switches set (docs/rules.md FCP-16, FCP-17; None keeps the preset's).
 
     ``None`` keeps the preset's table; any text, an empty one included, must be
     a table (an empty table is refused, never read as "the preset's").
@@ -400,4 +434,4 @@ def get_rules(preset: str = "live", *, ante_bonus: str | None = None,
     return rules.with_tables(
         parse_ante_bonus(ante_bonus) if ante_bonus is not None else None,
         parse_aces_up(aces_up) if aces_up is not None else None,
-    )
+    ).with_switches(aces_up_lost_on_fold, ante_bonus_requires_play)

@@ -15,9 +15,12 @@ Card Poker rulings"):
   player; the dealer always qualifies; seed 002 Article 4).
 * **ante bonus**: paid on the ante by the ante bonus pay table whenever the
   player plays, whatever the dealer holds (seed 002 Article 5; seed 004). It is a
-  wager line of its own: a win even when the ante and the play bet lose.
+  wager line of its own: a win even when the ante and the play bet lose. With the
+  rule switch ``rules.ante_bonus_requires_play`` off (docs/rules.md FCP-17) a folded
+  hand is paid it too (the ante is still lost).
 * **Aces Up**: settled on the player's best four alone, on a fold too, with or
-  without an ante (seed 002 Article 6; seed 004).
+  without an ante (seed 002 Article 6; seed 004) - unless the rule switch
+  ``rules.aces_up_lost_on_fold`` is on (docs/rules.md FCP-16): then a fold loses it.
 * **win cap** (``rules.win_cap``; seed 004: "Any combination of wins in a single
   game will not exceed $8,400.00", "Winnings from side bets are added to the
   total win"): the sum of what the *winning* lines win (every line above 0:
@@ -120,6 +123,8 @@ def settle(rules: PokerRules, player: HandValue, dealer: HandValue, *, ante: int
     elif play is None:
         decision = outcome = "fold"
         lines["ante"] = -ante
+        if not rules.ante_bonus_requires_play:  # FCP-17 switched off: the bonus on a fold too
+            lines["ante_bonus"] = ante * rules.ante_bonus.pays(player)
     else:
         play = _chips("play bet", play)
         decision = "play"
@@ -128,7 +133,7 @@ def settle(rules: PokerRules, player: HandValue, dealer: HandValue, *, ante: int
         lines["ante"], lines["play"] = sign * ante, sign * play
         lines["ante_bonus"] = ante * rules.ante_bonus.pays(player)
     if aces_up:
-        pays = rules.aces_up.pays(player)
+        pays = None if decision == "fold" and rules.aces_up_lost_on_fold else rules.aces_up.pays(player)
         lines["aces_up"] = -aces_up if pays is None else aces_up * pays
     wins = sum(v for v in lines.values() if v > 0)
     cap = rules.win_cap

@@ -146,12 +146,14 @@ def optimal_strategy(rules: PokerRules | str = "live", counts: ExactCounts | Non
     which leaves the house edge unchanged and keeps the money at risk lowest.
     """
     rules = _as_rules(rules)
-    if counts is None and not counts_cached():
+    if counts is None and not counts_cached() and rules.ante_bonus_requires_play:
         shipped = _shipped_optimal(rules)
         if shipped is not None:
             return Strategy("optimal", shipped)
     counts = counts or exact_counts()
     b = bonus_pays(rules)[counts.tables.orbit_rank].astype(np.int64)
+    if not rules.ante_bonus_requires_play:  # docs/rules.md FCP-17: the bonus is paid whatever the decision,
+        b = np.zeros_like(b)                # so it never tips one: decide as without it
     # the EV is linear in k: the best play is the largest multiple when 2 le > n, else the smallest;
     # a tie with folding folds (one pass: fourcards.poker.kernels.optimal_decisions)
     dec = np.empty(counts.le.shape, dtype=np.uint8)

@@ -13,7 +13,8 @@ from typing import Any
 from fourcards.poker.analysis import GameFigures, ParSheet
 from fourcards.poker.exact.returns import CONFIDENCES, HOLD_ROUNDS, VOLATILITY_CONFIDENCES, ReturnTable
 
-__all__ = ["WAGER_NAMES", "strategy_rows", "return_table", "wager_figures", "hold_table", "renderables", "render", "to_text"]
+__all__ = ["WAGER_NAMES", "strategy_rows", "return_table", "wager_figures", "hold_table", "identity_table",
+           "switch_table", "win_cap_table", "renderables", "render", "to_text"]
 
 
 def _pct(x: Fraction | float, digits: int = 4) -> str:
@@ -29,12 +30,61 @@ def strategy_rows(sheet: ParSheet) -> list[tuple[str, GameFigures]]:
     return rows
 
 
-def renderables(sheet: ParSheet) -> list[Any]:
-    """Rich renderables (tables) of the sheet, in order."""
+def identity_table(identity: dict[str, Any]) -> Any:
+    """The identity block (:func:`fourcards.report.identity.identity`) as a Rich table."""
+    from rich.table import Table
+
+    from fourcards.report.identity import identity_rows
+
+    t = Table(title="Identity", show_header=False)
+    t.add_column(justify="left")
+    t.add_column(justify="left", overflow="fold")
+    for label, text in identity_rows(identity):
+        t.add_row(label, text)
+    return t
+
+
+def switch_table(sheet: ParSheet) -> Any:
+    """The rule switches (docs/rules.md FCP-16, FCP-17) and the exact change each makes, by strategy."""
+    from rich.table import Table
+
+    r = sheet.rules
+    t = Table(title="Rule switches: " + "; ".join(r.describe_switches()) + " - the change each makes")
+    for col in ("strategy", "ante bonus only with a play bet (per ante)", "Aces Up lost on a fold (per Aces Up bet)"):
+        t.add_column(col, justify="left" if col == "strategy" else "right")
+    for name, f in sheet.strategy_figures().items():
+        e = f.switch_effects(r.aces_up)
+        t.add_row(name, _pct(e["ante_bonus_requires_play"], 6), _pct(e["aces_up_lost_on_fold"], 6))
+    return t
+
+
+def win_cap_table(sheet: ParSheet) -> Any | None:
+    """The win cap (issue 31, item 4): where it binds, RTP and the chance a round hits it at the largest
+    bets; None without a cap."""
+    wc = sheet.win_cap
+    if wc is None:
+        return None
+    from rich.table import Table
+
+    def binds(a: int | None) -> str:
+        return "never (within the table's limits)" if a is None else f"{a:,}"
+
+    t = Table(title=f"Win cap {wc.cap:,} chips a round: binds from an ante of {binds(wc.binding_ante)} "
+                    f"(no Aces Up bet), {binds(wc.binding_ante_with_aces_up)} (Aces Up bet = ante)")
+    for col in ("ante", "Aces Up", "RTP under the cap", "RTP uncapped", "cost of the cap", "P(round hits cap)"):
+        t.add_column(col, justify="right")
+    for f in wc.rows:
+        t.add_row(f"{f.ante:,}", f"{f.aces_up:,}", _pct(f.return_to_player), _pct(f.return_to_player_uncapped),
+                  _pct(f.cost), _pct(f.hits_cap))
+    return t
+
+
+def renderables(sheet: ParSheet, identity: dict[str, Any] | None = None) -> list[Any]:
+    """Rich renderables (tables) of the sheet, in order (the identity block first when given)."""
     from rich.table import Table
 
     r, g = sheet.rules, sheet.game
-    out: list[Any] = []
+    out: list[Any] = [] if identity is None else [identity_table(identity)]
     head = Table(title=f"Four Card Poker par sheet - rules {r.name!r}", show_header=False)
     head.add_column(justify="left")
     head.add_column(justify="left")
@@ -43,7 +93,12 @@ def renderables(sheet: ParSheet) -> list[Any]:
     head.add_row("Aces Up (4K/SF/3K/F/S/2P/AA)", str(r.aces_up))
     head.add_row("strategy", g.strategy)
     head.add_row("ties", "go to the player; the dealer always qualifies")
+    head.add_row("rule switches", "; ".join(r.describe_switches()))
+    head.add_row("win cap", "none" if r.win_cap is None else f"{r.win_cap:,} chips a round (see the win cap table)")
     out.append(head)
+    cap = win_cap_table(sheet)
+    if cap is not None:
+        out.append(cap)
 
     t = Table(title="Ante and play: exact figures")
     t.add_column("figure")
@@ -81,6 +136,10 @@ def renderables(sheet: ParSheet) -> list[Any]:
                             f"standard deviation {au.standard_deviation:.6f} per unit bet"))
     out.append(hold_table(sheet.wagers["aces_up"]))
 
+    out.append(switch_table(sheet))
+    for b in sheet.side_bets:
+        out.append(return_table(b.table, f"{b.table.title}: return {_pct(b.return_)}, house edge "
+                                         f"{_pct(b.table.house_edge)} per unit bet ({b.bet.describe()})"))
     n = Table(title="Aces Up: named pay tables")
     for col in ("table", "return", "house edge"):
         n.add_column(col, justify="right" if col != "table" else "left")
@@ -144,18 +203,19 @@ def hold_table(table: ReturnTable) -> Any:
     return t
 
 
-def render(sheet: ParSheet, console: Any) -> None:
-    """Print the sheet's tables (:func:`renderables`) and its timings to a Rich ``console``."""
-    for r in renderables(sheet):
+def render(sheet: ParSheet, console: Any, identity: dict[str, Any] | None = None) -> None:
+    """Print the sheet's tables (:func:`renderables`, the identity block first when given) and its
+    timings to a Rich ``console``."""
+    for r in renderables(sheet, identity):
         console.print(r)
     console.print(f"dealer counts: {sheet.counts_source} ({sheet.counts_seconds:.2f} s); "
                   f"sheet in {sheet.seconds:.2f} s")
 
 
-def to_text(sheet: ParSheet, width: int = 110) -> str:
+def to_text(sheet: ParSheet, width: int = 110, identity: dict[str, Any] | None = None) -> str:
     """The sheet as plain text (for ``--out``)."""
     from rich.console import Console
 
     buf = io.StringIO()
-    render(sheet, Console(file=buf, width=width, no_color=True, force_terminal=False))
+    render(sheet, Console(file=buf, width=width, no_color=True, force_terminal=False), identity)
     return buf.getvalue()

@@ -20,10 +20,10 @@ from fourcards.hands import (
     HandCategory,
 )
 from fourcards.poker.exact.figures import _frac
-from fourcards.poker.exact.tables import N_HANDS5, base_tables
+from fourcards.poker.exact.tables import N_HANDS5, N_PLAYER_UP_PAIRS, base_tables
 from fourcards.poker.rules import AcesUpTable
 
-__all__ = ["aces_up_counts", "AcesUpFigures", "aces_up"]
+__all__ = ["aces_up_counts", "AcesUpFigures", "aces_up", "aces_up_with_folds"]
 
 
 _ACES_UP_ROWS = (
@@ -60,17 +60,21 @@ class AcesUpFigures:
     """Exact return of an Aces Up pay table over all 2,598,960 five-card hands.
 
     ``hands``: ``(key, label, pays, count)`` per paying class (losing hands last,
-    ``pays = -1``). ``return_`` is what a unit bet gets back on average (stake
-    included), ``house_edge = 1 - return_``.
+    ``pays = -1``), out of ``deals``: the 2,598,960 five-card hands, or - when a fold
+    loses the bet (docs/rules.md FCP-16, :func:`aces_up_with_folds`) - every (hand, up
+    card) pair, with a row ``<key>_folded`` (``pays = -1``) per paying class the strategy
+    folds. ``return_`` is what a unit bet gets back on average (stake included),
+    ``house_edge = 1 - return_``.
     """
 
     table: AcesUpTable
     hands: tuple[tuple[str, str, int, int], ...]
+    deals: int = N_HANDS5
 
     @property
     def return_(self) -> Fraction:
         """Expected amount back per unit Aces Up bet, stake included (exact fraction of the bet)."""
-        return sum((Fraction(c * (p + 1), N_HANDS5) for _, _, p, c in self.hands if p >= 0), Fraction(0))
+        return sum((Fraction(c * (p + 1), self.deals) for _, _, p, c in self.hands if p >= 0), Fraction(0))
 
     @property
     def house_edge(self) -> Fraction:
@@ -80,7 +84,7 @@ class AcesUpFigures:
     @property
     def variance(self) -> Fraction:
         """Variance of the net result of a unit Aces Up bet (wins ``pays``, else loses 1), exact."""
-        second = sum((Fraction(c * p * p, N_HANDS5) for _, _, p, c in self.hands), Fraction(0))
+        second = sum((Fraction(c * p * p, self.deals) for _, _, p, c in self.hands), Fraction(0))
         return second - self.house_edge ** 2
 
     @property
@@ -102,10 +106,11 @@ class AcesUpFigures:
             "exact": {"return": _frac(self.return_), "house_edge": _frac(self.house_edge),
                       "variance": _frac(self.variance)},
             "hands": [
-                {"hand": key, "pays": p, "count": c, "probability": c / N_HANDS5,
-                 "return": c * (p + 1) / N_HANDS5 if p >= 0 else 0.0}
+                {"hand": key, "pays": p, "count": c, "probability": c / self.deals,
+                 "return": c * (p + 1) / self.deals if p >= 0 else 0.0}
                 for key, _, p, c in self.hands
             ],
+            "deals": self.deals,
         }
 
 
@@ -128,3 +133,28 @@ def aces_up(table: AcesUpTable | str | None = None) -> AcesUpFigures:
     rows.append(("lose", "anything else", -1, counts["lose"]))
     return AcesUpFigures(table, tuple(rows))
 
+
+
+def aces_up_with_folds(table: AcesUpTable, folded: dict[str, Fraction]) -> AcesUpFigures:
+    """Exact Aces Up figures when a fold loses the bet (docs/rules.md FCP-16), for a strategy that
+    folds each paying hand with probability ``folded[key]`` over every (hand, up card) pair
+    (:attr:`~fourcards.poker.exact.figures.GameFigures.folded`): counted over the
+    122,151,120 pairs (the decision depends on the up card), a folded paying hand a row of its own
+    that loses. Equal to :func:`aces_up` when nothing paying is folded (its counts x 47).
+
+    Raises:
+        ValueError: a folded share that is not a whole number of pairs, or more than the hands.
+    """
+    counts = aces_up_counts()
+    pays = table.as_dict()
+    per_hand = N_PLAYER_UP_PAIRS // N_HANDS5  # 47 up cards for every hand
+    rows: list[tuple[str, str, int, int]] = []
+    for key, label in _ACES_UP_ROWS:
+        f = folded.get(key, Fraction(0)) * N_PLAYER_UP_PAIRS
+        if f.denominator != 1 or not 0 <= f <= counts[key] * per_hand:
+            raise ValueError(f"folded {key}: {f} is not a count of (hand, up card) pairs")
+        rows.append((key, label, int(pays[key]), counts[key] * per_hand - int(f)))
+        if f:
+            rows.append((f"{key}_folded", f"{label}, folded (lost)", -1, int(f)))
+    rows.append(("lose", "anything else", -1, counts["lose"] * per_hand))
+    return AcesUpFigures(table, tuple(rows), N_PLAYER_UP_PAIRS)

@@ -33,8 +33,15 @@ from fourcards.poker.settlement import Settlement, settle
 
 __all__ = [
     "option_name", "options", "bonus_pays", "settle_per_ante", "ev_numerators", "OutcomeRow", "GameFigures",
-    "figures_from_decisions", "figures_from_chart", "class_sums", "class_of_rank",
+    "figures_from_decisions", "figures_from_chart", "class_sums", "class_of_rank", "FOLD_CLASSES",
 ]
+
+#: The hand classes whose folds the rule switches care about (docs/rules.md FCP-16, FCP-17): the
+#: Aces Up's paying hands (a pair of aces and better; the ante bonus's three of a kind and better
+#: among them), as ``key -> hand class`` (:data:`fourcards.poker.strategy.HAND_CLASSES`: 25 a pair
+#: of aces, 26 two pair ... 31 four of a kind). Keys are the pay tables' keys.
+FOLD_CLASSES = {"pair_of_aces": 25, "two_pair": 26, "straight": 27, "flush": 28, "three_of_a_kind": 29,
+                "straight_flush": 30, "four_of_a_kind": 31}
 
 
 def _accumulate(le: np.ndarray, lt: np.ndarray, weight: np.ndarray, dec: np.ndarray, group: np.ndarray,
@@ -94,7 +101,8 @@ def ev_numerators(counts: ExactCounts, rules: PokerRules) -> tuple[tuple[int, ..
     Returns ``(opts, ev)`` with ``ev[i, ur, o]`` the EV numerator of option
     ``opts[i]``: fold ``-N``; play ``k``: ``(1 + k)(2 le - N) + B N`` (ante and play
     bet win even money on a win or tie, lose otherwise; the ante bonus ``B`` is
-    paid whenever the player plays). Entries where the hand holds the up card are 0.
+    paid whenever the player plays; on a fold too, ``-N + B N``, when the rules'
+    ``ante_bonus_requires_play`` is off). Entries where the hand holds the up card are 0.
     """
     n = N_DEALER_HANDS
     opts = options(rules)
@@ -102,8 +110,9 @@ def ev_numerators(counts: ExactCounts, rules: PokerRules) -> tuple[tuple[int, ..
     b = bonus_pays(rules)[counts.tables.orbit_rank][None, :]
     ev = np.empty((len(opts), *le.shape), dtype=np.int64)
     margin = 2 * le - n
+    fold_bonus = 0 if rules.ante_bonus_requires_play else b * n  # docs/rules.md FCP-17
     for i, k in enumerate(opts):
-        ev[i] = -n if k == 0 else (1 + k) * margin + b * n
+        ev[i] = -n + fold_bonus if k == 0 else (1 + k) * margin + b * n
     ev[:, ~counts.valid] = 0
     return opts, ev
 
@@ -144,7 +153,9 @@ class GameFigures:
     expected result), ``element_of_risk`` is per total amount wagered (ante plus
     the average play bet), ``return_to_player = 1 - element_of_risk``.
     ``variance`` / ``standard_deviation``: of one round's net result per ante,
-    from the same exact outcome counts (:attr:`outcomes`).
+    from the same exact outcome counts (:attr:`outcomes`). ``folded``: the probability
+    (over every hand and up card) that the strategy folds a hand of each of
+    :data:`FOLD_CLASSES` - what the rule switches act on (:meth:`switch_effects`).
     """
 
     rules: PokerRules
@@ -158,6 +169,7 @@ class GameFigures:
     fold: Fraction
     ante_bonus_return: Fraction
     outcomes: tuple[OutcomeRow, ...] = field(default=())
+    folded: dict[str, Fraction] = field(default_factory=dict)
 
     @property
     def expected_value(self) -> Fraction:
@@ -187,11 +199,34 @@ class GameFigures:
         exact; only the square root is a float)."""
         return math.sqrt(self.variance)
 
+    def switch_effects(self, aces_up: Any | None = None) -> dict[str, Fraction]:
+        """The exact effect of each rule switch (docs/rules.md FCP-16, FCP-17) under this strategy:
+        what turning it on changes, whichever way the rules have it.
+
+        * ``"ante_bonus_requires_play"``: the change of the game's return per ante when the ante bonus
+          is paid only with a play bet instead of on a fold too: minus the ante bonus the strategy's
+          folded hands hold (``-sum P(fold, hand) x pay``; <= 0);
+        * ``"aces_up_lost_on_fold"``: the change of the Aces Up return per unit bet when a fold loses
+          the bet instead of settling it on the hand: ``-sum P(fold, hand) x (pay + 1)`` over the
+          paying hands of ``aces_up`` (an :class:`~fourcards.poker.rules.AcesUpTable`; default the
+          rules'; <= 0).
+
+        Zero under the optimal strategy (it folds no pair of aces or better).
+        """
+        table = self.rules.aces_up if aces_up is None else aces_up
+        bonus = self.rules.ante_bonus.as_dict()
+        pays = table.as_dict()
+        return {
+            "ante_bonus_requires_play": -sum((p * bonus.get(k, 0) for k, p in self.folded.items()), Fraction(0)),
+            "aces_up_lost_on_fold": -sum((p * (pays[k] + 1) for k, p in self.folded.items()), Fraction(0)),
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``house_edge`` (per ante), ``element_of_risk`` and ``return_to_player`` (per total
         wagered), ``average_total_bet`` (antes), ``standard_deviation`` (of a round's net, in antes),
-        probabilities of decisions and outcomes, the outcome rows as floats, and ``exact`` fractions as
-        strings for the main figures (``variance`` in antes squared).
+        probabilities of decisions and outcomes, the outcome rows as floats, ``folded`` (the probability
+        of folding each hand of :data:`FOLD_CLASSES`), and ``exact`` fractions as strings for the main
+        figures (``variance`` in antes squared).
         """
         return {
             "strategy": self.strategy,
@@ -209,6 +244,7 @@ class GameFigures:
                  "probability": float(r.probability), "contribution": float(r.contribution)}
                 for r in self.outcomes
             ],
+            "folded": {k: float(v) for k, v in self.folded.items()},
             "exact": {
                 "house_edge": _frac(self.house_edge),
                 "element_of_risk": _frac(self.element_of_risk),
@@ -269,7 +305,7 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
                                    opts)
     if n_bad:
         refuse()
-    return _figures_from_sums(rules, acc, wsum, _total_weight(counts), name)
+    return _figures_from_sums(rules, acc, wsum, _total_weight(counts), name, _fold_weights(counts, dec))
 
 
 #: The ante bonus group (0 none, 1 trips, 2 straight flush, 3 quads) of each hand class
@@ -309,6 +345,28 @@ def class_of_rank() -> np.ndarray:
     return out
 
 
+_FOLD_ENTRIES: dict[int, tuple[Any, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _fold_weights(counts: ExactCounts, dec: np.ndarray) -> dict[int, int]:
+    """Weight of the entries folded (``dec == 0``) by hand class, for :data:`FOLD_CLASSES` only (the
+    entries of those classes are located once per counts: a sixth of them)."""
+    with _SUMS_LOCK:
+        hit = _FOLD_ENTRIES.get(id(counts))
+        if hit is None or hit[0] is not counts:
+            cls = class_of_rank()[counts.tables.orbit_rank]
+            flat = np.flatnonzero((np.broadcast_to(cls, counts.weight.shape) >= min(FOLD_CLASSES.values())).ravel()
+                                  & (counts.weight.ravel() > 0))
+            hit = (counts, flat, np.broadcast_to(cls, counts.weight.shape).ravel()[flat].astype(np.int64),
+                   counts.weight.ravel()[flat])
+            _FOLD_ENTRIES.clear()
+            _FOLD_ENTRIES[id(counts)] = hit
+    _, flat, cls_, w = hit
+    folded = np.asarray(dec).ravel()[flat] == 0
+    sums = np.bincount(cls_[folded], weights=w[folded], minlength=32)
+    return {c: int(round(sums[c])) for c in FOLD_CLASSES.values() if sums[c]}
+
+
 def _total_weight(counts: ExactCounts) -> int:
     return int(class_sums(counts)[:, :, 0].sum())
 
@@ -335,6 +393,8 @@ def figures_from_chart(counts: ExactCounts, rules: PokerRules, table: np.ndarray
     n = N_DEALER_HANDS
     acc = np.zeros((4, 4, 3), dtype=object)
     wsum = np.zeros(4, dtype=object)
+    folds: dict[int, int] = {}
+    fold_classes = set(FOLD_CLASSES.values())
     for c, ur in zip(*np.nonzero(present)):
         k = int(t[c, ur])
         w, wlt, wle = (int(v) for v in sums[c, ur])
@@ -344,13 +404,17 @@ def figures_from_chart(counts: ExactCounts, rules: PokerRules, table: np.ndarray
             acc[k, g, 0] += wlt
             acc[k, g, 1] += wle - wlt
             acc[k, g, 2] += w * n - wle
-    return _figures_from_sums(rules, acc, wsum, int(sums[:, :, 0].sum()), name)
+        elif int(c) in fold_classes:
+            folds[int(c)] = folds.get(int(c), 0) + w
+    return _figures_from_sums(rules, acc, wsum, int(sums[:, :, 0].sum()), name, folds)
 
 
-def _figures_from_sums(rules: PokerRules, acc: np.ndarray, wsum: np.ndarray, total_w: int, name: str
-                       ) -> GameFigures:
-    """:class:`GameFigures` from ``acc[k, g, (beaten, tied, better)]`` and ``wsum[k]`` (see
-    :func:`figures_from_decisions`)."""
+def _figures_from_sums(rules: PokerRules, acc: np.ndarray, wsum: np.ndarray, total_w: int, name: str,
+                       folds: dict[int, int] | None = None) -> GameFigures:
+    """:class:`GameFigures` from ``acc[k, g, (beaten, tied, better)]``, ``wsum[k]`` and the folded
+    weight by hand class ``folds`` (:data:`FOLD_CLASSES`; see :func:`figures_from_decisions`). When the
+    ante bonus is paid on a fold too (docs/rules.md FCP-17) the fold rows are split by bonus hand."""
+    folds = folds or {}
     n = N_DEALER_HANDS
     opts = options(rules)
     denom = total_w * n
@@ -366,8 +430,18 @@ def _figures_from_sums(rules: PokerRules, acc: np.ndarray, wsum: np.ndarray, tot
         bet_sum += opt * int(wsum[opt])
         if opt == 0:
             total -= fold_w * n
-            if fold_w:
+            if fold_w and rules.ante_bonus_requires_play:
                 rows.append(OutcomeRow("fold", "any", "fold", -1, Fraction(fold_w, total_w)))
+            elif fold_w:  # the ante bonus on a fold too: one row per bonus hand folded
+                by_group = [0, folds.get(29, 0), folds.get(30, 0), folds.get(31, 0)]
+                by_group[0] = fold_w - sum(by_group)
+                for gi, gname in enumerate(_BONUS_GROUPS):
+                    if by_group[gi]:
+                        b = settle_per_ante(rules, _BONUS_GROUP_HANDS[gi], 0)[0].ante_bonus
+                        rows.append(OutcomeRow("fold", gname or "no ante bonus", "fold", -1 + b,
+                                               Fraction(by_group[gi], total_w), 0, b))
+                        total += b * by_group[gi] * n
+                        bonus_total += b * by_group[gi] * n
             continue
         for gi, gname in enumerate(_BONUS_GROUPS):
             hand = gname or "no ante bonus"
@@ -394,6 +468,7 @@ def _figures_from_sums(rules: PokerRules, acc: np.ndarray, wsum: np.ndarray, tot
         fold=Fraction(fold_w, total_w),
         ante_bonus_return=Fraction(bonus_total, denom),
         outcomes=tuple(rows),
+        folded={k: Fraction(folds[c], total_w) for k, c in FOLD_CLASSES.items() if folds.get(c)},
     )
 
 

@@ -15,13 +15,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up
+from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up, aces_up_with_folds
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
-from fourcards.poker.exact.figures import GameFigures, _as_rules, figures_from_chart, figures_from_decisions
+from fourcards.poker.exact.figures import (
+    GameFigures,
+    _as_rules,
+    _frac,
+    figures_from_chart,
+    figures_from_decisions,
+)
 from fourcards.poker.exact.returns import ReturnTable, aces_up_table, game_tables
 from fourcards.poker.rules import PokerRules
 
-__all__ = ["analyze", "ParSheet", "par_sheet"]
+__all__ = ["analyze", "ParSheet", "WinCapSheet", "par_sheet"]
 
 
 def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
@@ -56,6 +62,50 @@ def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
 
 
 @dataclass(frozen=True)
+class WinCapSheet:
+    """The win cap on the par sheet (issue 31, item 4): where it starts to bind and what it costs at
+    the table's largest bets, each under the play that is optimal under the cap
+    (:mod:`fourcards.poker.exact.win_cap`).
+
+    Attributes:
+        cap: the cap in chips.
+        binding_ante: the smallest ante at which a round can pass the cap with no Aces Up bet (None:
+            never within the table's limits); ``binding_ante_with_aces_up``: with an Aces Up bet equal
+            to the ante.
+        rows: :class:`~fourcards.poker.exact.win_cap.WinCapFigures` at the largest ante alone and at the
+            largest ante and Aces Up bet (RTP under the cap and uncapped, the chance a round hits it).
+    """
+
+    cap: int
+    binding_ante: int | None
+    binding_ante_with_aces_up: int | None
+    rows: tuple[Any, ...]
+
+    @property
+    def maximum_bets(self) -> Any:
+        """The figures at the table's largest ante and Aces Up bet (the last row)."""
+        return self.rows[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``cap``, ``binding_ante``, ``binding_ante_with_aces_up``, ``maximum_bets`` and
+        ``rows`` (:meth:`WinCapFigures.to_dict`)."""
+        return {"cap": self.cap, "binding_ante": self.binding_ante,
+                "binding_ante_with_aces_up": self.binding_ante_with_aces_up,
+                "maximum_bets": self.maximum_bets.to_dict(), "rows": [r.to_dict() for r in self.rows]}
+
+
+def win_cap_sheet(rules: PokerRules, counts: ExactCounts) -> WinCapSheet | None:
+    """The :class:`WinCapSheet` of ``rules``, or None without a win cap."""
+    if rules.win_cap is None:
+        return None
+    from fourcards.poker.exact import win_cap as wc
+
+    rows = (wc.win_cap_figures(rules, rules.max_ante, 0, counts=counts),
+            wc.win_cap_figures(rules, rules.max_ante, rules.max_aces_up, counts=counts))
+    return WinCapSheet(rules.win_cap, wc.binding_ante(rules, 0), wc.binding_ante(rules, None), rows)
+
+
+@dataclass(frozen=True)
 class ParSheet:
     """Everything an operator needs for one rule set (see :func:`par_sheet`).
 
@@ -74,6 +124,9 @@ class ParSheet:
     counts_source: str
     counts_seconds: float
     seconds: float
+    win_cap: WinCapSheet | None = None
+    side_bets: tuple[Any, ...] = ()
+    strategy_chart: Any = None
 
     @cached_property
     def wagers(self) -> dict[str, ReturnTable]:
@@ -84,10 +137,18 @@ class ParSheet:
         return {"game": game, "ante_play": ante_play, "ante_bonus": ante_bonus,
                 "aces_up": aces_up_table(self.aces_up)}
 
+    def strategy_figures(self) -> dict[str, GameFigures]:
+        """The strategies compared, by name: optimal, chart, simple and the requested one."""
+        return {"optimal": self.optimal, "chart": self.chart, "simple": self.simple, self.game.strategy: self.game}
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: :meth:`GameFigures.to_dict` of :attr:`game`, plus ``rules``, ``aces_up``,
         ``aces_up_tables``, per-strategy figures (with ``loss_vs_optimal`` in antes), ``wagers`` (the
-        return table and par sheet figures of each wager: :meth:`ReturnTable.to_dict`) and timings (s).
+        return table and par sheet figures of each wager: :meth:`ReturnTable.to_dict`), ``rule_switches``
+        (how the rules have them and each one's exact effect per strategy: :func:`_effects`),
+        ``win_cap`` (:meth:`WinCapSheet.to_dict`, null without a cap), ``side_bets`` (each one's
+        :meth:`~fourcards.poker.exact.side_bets.SideBetFigures.to_dict`), ``strategy_chart`` (the chart
+        of the strategy assumed, :meth:`StrategyChart.to_dict`; null for a policy) and timings (s).
         """
         d = self.game.to_dict()
         d["rules"] = self.rules.to_dict()
@@ -109,16 +170,56 @@ class ParSheet:
                             (self.game.strategy, self.game))
         }
         d["wagers"] = {key: table.to_dict() for key, table in self.wagers.items()}
+        d["rule_switches"] = {
+            "aces_up_lost_on_fold": self.rules.aces_up_lost_on_fold,
+            "ante_bonus_requires_play": self.rules.ante_bonus_requires_play,
+            "effects": {name: _effects(f, self.rules) for name, f in self.strategy_figures().items()},
+        }
+        d["win_cap"] = None if self.win_cap is None else self.win_cap.to_dict()
+        d["side_bets"] = [b.to_dict() for b in self.side_bets]
+        d["strategy_chart"] = None if self.strategy_chart is None else self.strategy_chart.to_dict()
         d["computation"] = {"dealer_counts": self.counts_source,
                             "dealer_counts_seconds": round(self.counts_seconds, 3),
                             "seconds": round(self.seconds, 3)}
         return d
 
 
+def _effects(f: GameFigures, rules: PokerRules) -> dict[str, Any]:
+    """JSON form of :meth:`GameFigures.switch_effects`: the change each rule switch makes under the
+    strategy ``f``, per ante and per total wagered (the ante bonus) or per Aces Up bet (the Aces Up),
+    with the exact fractions."""
+    e = f.switch_effects(rules.aces_up)
+    bonus, au = e["ante_bonus_requires_play"], e["aces_up_lost_on_fold"]
+    return {"ante_bonus_requires_play": {"per_ante": float(bonus), "per_total_wagered": float(bonus / f.average_total_bet),
+                                         "exact": _frac(bonus)},
+            "aces_up_lost_on_fold": {"per_aces_up_bet": float(au), "exact": _frac(au)}}
+
+
+def _chart_of(strategy: Any, optimal_chart: Any) -> Any:
+    """The chart shown for the strategy assumed: the compact chart for ``optimal`` and ``chart``,
+    the published one for ``simple``, the file's for a chart file; None for a policy or an array."""
+    import os
+
+    from fourcards.poker import strategy as strat
+
+    if isinstance(strategy, strat.StrategyChart):
+        return strategy
+    if not isinstance(strategy, str):
+        return None
+    if strategy in ("optimal", "chart"):
+        return optimal_chart
+    if strategy == "simple":
+        return strat.simple_chart()
+    if os.path.isfile(strategy):
+        return strat.load_chart(strategy)
+    return None
+
+
 def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
               counts: ExactCounts | None = None,
-              progress: Callable[[int, int], None] | None = None) -> ParSheet:
-    """The full par sheet for a rule set (exact).
+              progress: Callable[[int, int], None] | None = None, side_bets: Any = ()) -> ParSheet:
+    """The full par sheet for a rule set (exact), with the win cap's figures when the rules have one
+    and the return table of each of ``side_bets`` (:class:`~fourcards.poker.side_bets.SideBet`).
 
     Raises:
         RulesError: unknown preset, a malformed table or an invalid strategy.
@@ -131,7 +232,8 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     counts = counts or exact_counts(progress=progress)
     opt = strat.optimal_strategy(rules, counts)
     optimal = figures_from_decisions(counts, rules, opt.decisions, "optimal")
-    chart = figures_from_chart(counts, rules, strat.optimal_chart(rules, counts).table, "chart")
+    compact = strat.optimal_chart(rules, counts)
+    chart = figures_from_chart(counts, rules, compact.table, "chart")
     simple = figures_from_chart(counts, rules, strat.simple_chart(rules).table, "simple")
     named = {"optimal": optimal, "chart": chart, "simple": simple}
     if isinstance(strategy, str) and strategy in named:
@@ -142,6 +244,12 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
         s = strat.get_strategy(strategy, rules, counts=counts)
         game = figures_from_decisions(counts, rules, s.decisions, s.name)
     tables = tuple(aces_up(t) for t in ACES_UP_TABLES.values())
-    return ParSheet(rules, game, optimal, chart, simple, aces_up(rules.aces_up), tables, counts.source,
-                    counts.seconds, time.perf_counter() - t0)
+    # docs/rules.md FCP-16: a fold loses the Aces Up bet, so its return depends on the strategy's folds
+    au = aces_up_with_folds(rules.aces_up, game.folded) if rules.aces_up_lost_on_fold else aces_up(rules.aces_up)
+    from fourcards.poker.exact.side_bets import side_bet_figures
+
+    bets = tuple(side_bet_figures(b, counts=counts) for b in side_bets)
+    return ParSheet(rules, game, optimal, chart, simple, au, tables, counts.source,
+                    counts.seconds, time.perf_counter() - t0, win_cap_sheet(rules, counts), bets,
+                    _chart_of(strategy, compact))
 

@@ -45,7 +45,7 @@ from fourcards.poker.exact.figures import _as_rules, _frac, bonus_pays, option_n
 from fourcards.poker.exact.tables import N_HANDS5, _rank5_of, base_tables
 from fourcards.poker.rules import PokerRules
 
-__all__ = ["HoleCardFigures", "hole_card_exact", "hole_card_cached", "ProtectionEstimate", "protection_mc", "hand_with_cards",
+__all__ = ["HoleCardFigures", "HoleCardPair", "hole_card_exact", "hole_card_cached", "ProtectionEstimate", "protection_mc", "hand_with_cards",
            "default_rounds", "N_HOLE_COMPLETIONS", "MAX_ROUNDS"]
 
 #: The dealer's four other hidden cards once the up card and one hole card are known: C(45, 4).
@@ -74,6 +74,43 @@ def _poker_kernels() -> Any:
 
 
 @dataclass(frozen=True)
+class HoleCardPair:
+    """One (up card, flashed hole card) pair, exactly, up to suit symmetry: the up card's rank, the
+    flashed card's rank and whether it is of the up card's suit (``suited``).
+
+    Attributes:
+        up, hole: rank characters (``"2"`` .. ``"A"``); suited: the hole card shares the up card's suit.
+        expected_value: the player's EV per ante with the optimal play knowing both cards (exact).
+        expected_value_without: the EV per ante of the play made without the hole card, on the same
+            deals (exact).
+        changed: probability that the hole card changes the decision.
+        triples: the (hand, up card, hole card) triples of this pair (all suits counted).
+    """
+
+    up: str
+    hole: str
+    suited: bool
+    expected_value: Fraction
+    expected_value_without: Fraction
+    changed: Fraction
+    triples: int
+
+    @property
+    def gain(self) -> Fraction:
+        """What seeing this hole card is worth, per ante (exact, >= 0)."""
+        return self.expected_value - self.expected_value_without
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``up``, ``hole``, ``suited``, ``expected_value``, ``expected_value_without``, ``gain``
+        (per ante), ``changed``, ``triples`` and the exact fractions."""
+        return {"up": self.up, "hole": self.hole, "suited": self.suited,
+                "expected_value": float(self.expected_value),
+                "expected_value_without": float(self.expected_value_without), "gain": float(self.gain),
+                "changed": float(self.changed), "triples": self.triples,
+                "exact": {"expected_value": _frac(self.expected_value), "gain": _frac(self.gain)}}
+
+
+@dataclass(frozen=True)
 class HoleCardFigures:
     """Exact figures of the optimal play when the player also sees one of the dealer's hidden cards.
 
@@ -90,6 +127,8 @@ class HoleCardFigures:
             ``"2"`` .. ``"A"``.
         triples: (player hand, up card, hole card) triples counted: C(52, 5) x 47 x 46.
         seconds: time to compute (0 when read from the cache).
+        pairs: the exact figures of every (up card, flashed card) pair up to suit symmetry
+            (:class:`HoleCardPair`: 325 of them, ``poker protect --pairs``).
     """
 
     rules: PokerRules
@@ -101,6 +140,7 @@ class HoleCardFigures:
     gain_by_hole_rank: dict[str, Fraction]
     triples: int
     seconds: float = 0.0
+    pairs: tuple[HoleCardPair, ...] = ()
 
     @property
     def gain(self) -> Fraction:
@@ -112,8 +152,9 @@ class HoleCardFigures:
         """Minus the expected result per total wagered (negative: the player's edge per unit bet)."""
         return -self.expected_value / self.average_total_bet
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form (per ante; ``gain_by_hole_rank`` by rank character) with the exact fractions."""
+    def to_dict(self, pairs: bool = False) -> dict[str, Any]:
+        """JSON form (per ante; ``gain_by_hole_rank`` by rank character) with the exact fractions; with
+        ``pairs``, also ``pairs``: every (up card, flashed card) pair (:meth:`HoleCardPair.to_dict`)."""
         return {
             "expected_value": float(self.expected_value),
             "expected_value_without": float(self.expected_value_without),
@@ -124,6 +165,7 @@ class HoleCardFigures:
             "changed": float(self.changed),
             "gain_by_hole_rank": {k: float(v) for k, v in self.gain_by_hole_rank.items()},
             "triples": self.triples,
+            **({"pairs": [p.to_dict() for p in self.pairs]} if pairs else {}),
             "exact": {"expected_value": _frac(self.expected_value), "gain": _frac(self.gain),
                       "expected_value_without": _frac(self.expected_value_without)},
         }
@@ -258,9 +300,13 @@ def _figures(rules: PokerRules, sums: dict[str, Any], seconds: float) -> HoleCar
     n = N_HOLE_COMPLETIONS
     tot = np.zeros(12, dtype=object)
     by_rank = {r: [0, 0, 0] for r in range(13)}
-    for _ur, hr, suit, *vals in sums["classes"]:
+    pairs = []
+    for ur, hr, suit, *vals in sums["classes"]:
         w = 4 if suit == 0 else 12  # up suits; with a hole card of another suit also its three suits
         v = np.array(vals, dtype=object) * w
+        pairs.append(HoleCardPair(Rank(ur + 2).char, Rank(hr + 2).char, suit == 0, Fraction(int(vals[0]), int(vals[2]) * n),
+                                  Fraction(int(vals[1]), int(vals[2]) * n), Fraction(int(vals[7]), int(vals[2])),
+                                  int(v[2])))
         tot += v
         by_rank[hr][0] += v[0]
         by_rank[hr][1] += v[1]
@@ -278,6 +324,7 @@ def _figures(rules: PokerRules, sums: dict[str, Any], seconds: float) -> HoleCar
         gain_by_hole_rank={Rank(r + 2).char: Fraction(int(g[0] - g[1]), int(g[2]) * n) for r, g in by_rank.items()},
         triples=hands_,
         seconds=seconds,
+        pairs=tuple(pairs),  # by up rank, hole rank, the suited one first
     )
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from fourcards.poker.exact.aces_up import AcesUpFigures
 from fourcards.poker.exact.figures import GameFigures, _frac
-from fourcards.poker.exact.tables import N_DEALS, N_HANDS5
+from fourcards.poker.exact.tables import N_DEALS
 
 __all__ = ["CONFIDENCES", "HOLD_ROUNDS", "VOLATILITY_CONFIDENCES", "z_value", "ReturnRow", "ReturnTable",
            "game_tables", "aces_up_table"]
@@ -260,8 +260,9 @@ def game_tables(figures: GameFigures) -> tuple[ReturnTable, ReturnTable, ReturnT
     for r in figures.outcomes:
         c = _combinations(r.probability, N_DEALS)
         k = r.multiple
-        hand = "" if r.hand == "no ante bonus" else f"{r.hand}, "
-        game_rows.append(ReturnRow("fold" if k == 0 else f"play {k}x, {hand}{r.result}", r.net, c, 1 + k))
+        hand = "" if r.hand in ("no ante bonus", "any") else f"{r.hand}, "
+        game_rows.append(ReturnRow(f"fold{', ' + r.hand if hand else ''}" if k == 0
+                                   else f"play {k}x, {hand}{r.result}", r.net, c, 1 + k))
         play.setdefault((k, "fold" if k == 0 else r.result), [r.net - r.ante_bonus, 0])[1] += c
         bonus.setdefault((k, r.hand), [r.ante_bonus, 0])[1] += c
 
@@ -272,7 +273,8 @@ def game_tables(figures: GameFigures) -> tuple[ReturnTable, ReturnTable, ReturnT
 
     play_rows = [ReturnRow(play_label(k, res), pays, c, 1 + k) for (k, res), (pays, c) in
                  sorted(play.items(), key=lambda kv: (kv[0][0] == 0, -kv[0][0], _RESULT_ORDER.get(kv[0][1], 3)))]
-    bonus_rows = [ReturnRow("fold (no ante bonus)" if k == 0 else f"play {k}x, {hand}", pays, c, 1 + k)
+    bonus_rows = [ReturnRow(("fold (no ante bonus)" if hand in ("any", "no ante bonus") else f"fold, {hand}")
+                            if k == 0 else f"play {k}x, {hand}", pays, c, 1 + k)
                   for (k, hand), (pays, c) in
                   sorted(bonus.items(), key=lambda kv: (kv[0][0] == 0, -kv[0][0], -kv[1][0]))]
     game_rows.sort(key=lambda r: (r.wagered == 1, -r.wagered))  # stable: bonus hands and results keep their order
@@ -285,6 +287,7 @@ def game_tables(figures: GameFigures) -> tuple[ReturnTable, ReturnTable, ReturnT
 
 def aces_up_table(figures: AcesUpFigures) -> ReturnTable:
     """The Aces Up return table, per unit bet, over the 2,598,960 five-card hands (the bet is
-    settled on the player's best four alone, whatever the dealer holds and the decision)."""
+    settled on the player's best four alone, whatever the dealer holds and the decision) - or over
+    every (hand, up card) pair when a fold loses it (:func:`~fourcards.poker.exact.aces_up.aces_up_with_folds`)."""
     rows = tuple(ReturnRow(label, pays, count, 1) for _, label, pays, count in figures.hands)
-    return ReturnTable("aces_up", f"Aces Up ({figures.table})", "Aces Up bet", N_HANDS5, rows)
+    return ReturnTable("aces_up", f"Aces Up ({figures.table})", "Aces Up bet", figures.deals, rows)
