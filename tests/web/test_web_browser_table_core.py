@@ -121,6 +121,7 @@ def test_tp6_a_server_killed_while_a_clock_runs_gives_the_player_their_time_back
         page = phone(browser, base, tid, tok[who], errors)
         page.wait_for_selector("#clock:has-text('Your time')")
         time.sleep(2)
+        left = int(page.locator("#clock .secs").inner_text())  # what the page showed as the server died
         server.kill()  # SIGKILL, no shutdown code
         page.wait_for_function("document.getElementById('conn').textContent.startsWith('reconnecting')")
         # the clock line says its seconds are only the last heard of
@@ -131,7 +132,9 @@ def test_tp6_a_server_killed_while_a_clock_runs_gives_the_player_their_time_back
         page.wait_for_selector("#log :text('No server was running for')")
         line = next(x for x in page.inner_text("#log").splitlines() if x.startswith("No server was running for"))
         given = int(re.search(r"has (\d+) s left", line).group(1))  # type: ignore[union-attr]
-        assert given >= 17, line  # the ~18 s it had left when the server died, not 0 (and at least 10)
+        # the time it had left when the server died (~18 s on a quiet machine; the page's last second
+        # shown, less the page's rounding and a slow machine's delay), not 0 and not only the 10 s floor
+        assert given >= max(11, left - 2), (line, left)
         assert int(page.locator("#clock .secs").inner_text()) > 0  # still running on the page
         assert "reconnecting" not in page.inner_text("#clock")
         assert "time ran out" not in page.inner_text("#log")
