@@ -27,6 +27,7 @@ history)`` or ``fourcards.poker.round.PokerRound.replay(rules, history)`` (rules
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from fourcards.errors import FourcardsError
@@ -34,10 +35,12 @@ from fourcards.table.errors import TableError
 from fourcards.table.history import deal_names
 from fourcards.table.state import Person, TableState
 
-__all__ = ["FORMAT", "hand", "hand_text"]
+__all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
 
 #: The format's name and version, in every line.
 FORMAT = "fourcards-hands/1"
+#: What an export says of a deal whose history retention removed (docs/deploy.md "Retention").
+PRUNED = "its history was removed by the operator's retention (the results and the ledger's totals stay)"
 
 
 def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[str, Any]:
@@ -127,3 +130,29 @@ def hand_text(h: dict[str, Any]) -> str:
         result += f"; the house {_signed(-sum(h['returns']))}"
     out.append(result)
     return "\n".join(out) + "\n\n"
+
+
+def hand_jsonl(state: TableState, deal: dict[str, Any], seat: Person | None) -> str:
+    """One line of JSON Lines: :func:`hand`, or - for a deal that cannot be shown (its history
+    removed by retention, or one this version cannot replay) - ``format``, ``table``, ``number``,
+    ``status`` and ``error`` (never the unredacted records)."""
+    error = None if deal.get("history") else PRUNED
+    if error is None:
+        try:
+            return json.dumps(hand(state, deal, seat), ensure_ascii=False, separators=(",", ":")) + "\n"
+        except TableError as exc:
+            error = exc.detail
+    return json.dumps({"format": FORMAT, "table": {"id": state.id, "name": state.name, "game": state.game},
+                       "number": deal["number"], "status": deal["status"], "error": error},
+                      ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def hand_words(state: TableState, deal: dict[str, Any], seat: Person | None) -> str:
+    """:func:`hand_text` of :func:`hand`, or one paragraph saying why the deal cannot be shown."""
+    error = None if deal.get("history") else PRUNED
+    if error is None:
+        try:
+            return hand_text(hand(state, deal, seat))
+        except TableError as exc:
+            error = exc.detail
+    return f"{state.table_game.word} {deal['number']}: {error}\n\n"

@@ -1,5 +1,6 @@
-"""Running it for real (issue 27): the operator's accounts, the audit log, club bans, when a
-table was last written; ``server_runs`` removed.
+"""Running it for real (issue 27): admin users, the audit log, club bans, tables' last write.
+
+``server_runs`` is removed.
 
 * ``game_tables.active_at`` - when the table was last written (Unix seconds; indexed): live,
   idle and abandoned tables, and retention, count from it. Filled here from the table's latest
