@@ -152,8 +152,8 @@ def upgrade(revision: str = typer.Argument("head", help="The revision to upgrade
 
 
 @db_app.command("downgrade")
-def downgrade(revision: str = typer.Argument(..., help="The revision to go back to (e.g. 0006, or -1 for one "
-                                                        "step)."),
+def downgrade(revision: str = typer.Argument(..., help="The revision to go back to (e.g. 0006; one step back: "
+                                                        "-- -1)."),
               yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
               database_url_: str | None = DatabaseUrl) -> None:
     """Downgrade the schema, to run an older fourcards: what newer revisions hold is dropped (the

@@ -98,7 +98,8 @@ class BackupReport:
 
 def postgres_way(u: URL) -> str:
     """What to do instead on a PostgreSQL database (one paragraph, the password hidden)."""
-    plain = u.set(drivername="postgresql", password=None, query={}).render_as_string(hide_password=False)
+    plain = URL.create("postgresql", username=u.username, host=u.host, port=u.port, database=u.database) \
+        .render_as_string(hide_password=False)
     return (f"{u.render_as_string(hide_password=True)} is a PostgreSQL database: back it up and restore it with "
             f"PostgreSQL's own tools, not fourcards db - `pg_dump --format=custom --file=fourcards.dump '{plain}'` "
             "(consistent while servers run), and into a new empty database `pg_restore --no-owner "
