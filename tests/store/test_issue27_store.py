@@ -167,6 +167,9 @@ def test_issue27_5_backup_and_restore_say_what_to_use_on_postgresql(capsys: pyte
         code, _, err = run_cli(capsys, *argv, "--database-url", url)
         assert code == 2 and "pg_dump --format=custom" in err and "pg_restore" in err and "s3cret" not in err
         assert "'postgresql://fourcards@db.example.org/fourcards'" in err and "docs/deploy.md" in err
+    code, _, err = run_cli(capsys, "db", "current", "--database-url", "postgresql+psycopg://fc:s3cret@127.0.0.1:1/x")
+    assert code == 2 and err.startswith("error: cannot open the database") and "s3cret" not in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def _table(store: Store, tid: str) -> None:

@@ -63,12 +63,15 @@ def database_url(option: str | None) -> str:
 
 
 def open_store(url: str, *, at_head: bool = False) -> Any:
-    """The store at ``url``, not migrated (``at_head``: refused unless its schema is current)."""
+    """The store at ``url``, not migrated, checked to answer (``at_head``: refused unless its schema
+    is current). Exits with one error line (no password) when it cannot be used."""
     from fourcards.store import Store, StoreError
     from fourcards.store.lifecycle import current_revision, head_revision
 
     try:
         store = Store(url, run_migrations=False)
+        with store.engine.connect():  # it answers (else one line, below)
+            pass
         if at_head:
             current, head = current_revision(store.engine), head_revision()
             if current != head:
