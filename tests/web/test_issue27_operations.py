@@ -116,6 +116,13 @@ def test_issue27_5_prune_removes_histories_chat_and_logs_and_keeps_settlements_s
 
     lines = [json.loads(x) for x in Operator(store).export_table("cli:test", closed[1])]
     assert [(x["number"], x["error"]) for x in lines] == [(1, PRUNED), (2, PRUNED)]
+    for tid in closed:  # the table's own pages and exports say so too, for both games
+        for path in ("/deals/1", "/deals/1/replay"):
+            r = client.get(f"/api/tables/{tid}{path}")
+            assert (r.status_code, r.json()["detail"]) == (410, PRUNED)
+        assert [json.loads(x)["error"] for x in client.get(f"/api/tables/{tid}/hands.jsonl").text.splitlines()] \
+            == [PRUNED, PRUNED]
+        assert client.get(f"/api/tables/{tid}/hands.txt").text.count(PRUNED) == 2
     log = AuditLog(store)
     [row] = log.entries(action="prune")
     assert row.actor == "cli:test" and row.details["tables"] == 2 and log.verify().ok

@@ -18,7 +18,8 @@ So every figure computed from sums stays exactly as it was: balances, each perso
 memo, the house's result, chips in play (0), each deal's nets, the ledger audit (total 0, every
 transaction balanced, no escrow left), who pays whom, a club's standings (nets, nights, deals,
 pot halves). What is gone is what needed the history: replaying a deal, its hand history
-(exports say it was removed, :data:`fourcards.table.export.PRUNED`) and the table log's words.
+(its history and replay answer 410, exports say it was removed:
+:data:`fourcards.table.history.PRUNED`) and the table log's words.
 Open tables are never touched: close abandoned ones first (:meth:`fourcards.store.operator.
 Operator.close_abandoned`). The audit log is never pruned.
 

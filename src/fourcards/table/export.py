@@ -32,15 +32,13 @@ from typing import Any
 
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
-from fourcards.table.history import deal_names
+from fourcards.table.history import PRUNED, deal_names, require_history
 from fourcards.table.state import Person, TableState
 
 __all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
 
 #: The format's name and version, in every line.
 FORMAT = "fourcards-hands/1"
-#: What an export says of a deal whose history retention removed (docs/deploy.md "Retention").
-PRUNED = "its history was removed by the operator's retention (the results and the ledger's totals stay)"
 
 
 def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[str, Any]:
@@ -49,10 +47,12 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
 
     Raises:
         TableError: 409 when the stored history does not replay (recorded under other rulings)
-            or the deal is still in progress.
+            or the deal is still in progress; 410 when retention removed it
+            (:data:`~fourcards.table.history.PRUNED`).
     """
     if deal["status"] == "in_progress":
         raise TableError(409, f"deal {deal['number']} is in progress; its history is published when it ends")
+    require_history(deal)
     game = state.table_game
     try:
         final = game.replay(state, deal["history"])
@@ -136,12 +136,10 @@ def hand_jsonl(state: TableState, deal: dict[str, Any], seat: Person | None) -> 
     """One line of JSON Lines: :func:`hand`, or - for a deal that cannot be shown (its history
     removed by retention, or one this version cannot replay) - ``format``, ``table``, ``number``,
     ``status`` and ``error`` (never the unredacted records)."""
-    error = None if deal.get("history") else PRUNED
-    if error is None:
-        try:
-            return json.dumps(hand(state, deal, seat), ensure_ascii=False, separators=(",", ":")) + "\n"
-        except TableError as exc:
-            error = exc.detail
+    try:
+        return json.dumps(hand(state, deal, seat), ensure_ascii=False, separators=(",", ":")) + "\n"
+    except TableError as exc:
+        error = exc.detail
     return json.dumps({"format": FORMAT, "table": {"id": state.id, "name": state.name, "game": state.game},
                        "number": deal["number"], "status": deal["status"], "error": error},
                       ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -149,10 +147,7 @@ def hand_jsonl(state: TableState, deal: dict[str, Any], seat: Person | None) -> 
 
 def hand_words(state: TableState, deal: dict[str, Any], seat: Person | None) -> str:
     """:func:`hand_text` of :func:`hand`, or one paragraph saying why the deal cannot be shown."""
-    error = None if deal.get("history") else PRUNED
-    if error is None:
-        try:
-            return hand_text(hand(state, deal, seat))
-        except TableError as exc:
-            error = exc.detail
-    return f"{state.table_game.word} {deal['number']}: {error}\n\n"
+    try:
+        return hand_text(hand(state, deal, seat))
+    except TableError as exc:
+        return f"{state.table_game.word} {deal['number']}: {exc.detail}\n\n"
