@@ -10,7 +10,8 @@ extra     installs                                                for
 ``web``   FastAPI, uvicorn, websockets, wsproto, Jinja2,          ``fourcards serve``
           pydantic, SQLAlchemy, Alembic, psycopg, segno (QR
           codes), fastapi-offline (Swagger UI's files for
-          ``/docs``)
+          ``/docs``), argon2-cffi (admin       ``fourcards db``, ``admin``
+          passwords)
 ``sim``   Dask (``distributed``)                                  ``simulate --scheduler``
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
@@ -41,7 +42,8 @@ __all__ = ["EXTRAS", "MissingExtraError", "missing", "require"]
 #: URLs, is checked by the store when such a URL is given; pydantic, which the web app
 #: imports too, also comes with every install: typer needs it).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "uvicorn", "websockets", "wsproto", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline"),
+    "web": ("fastapi", "uvicorn", "websockets", "wsproto", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline",
+            "argon2"),
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),

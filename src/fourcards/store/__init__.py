@@ -22,6 +22,7 @@ from fourcards.store.db import (
     TakeBack,
     VersionConflict,
     default_database_url,
+    downgrade,
     make_engine,
     migrate,
     parse_database_url,
@@ -31,4 +32,4 @@ from fourcards.store.models import MAX_AMOUNT, MAX_INTEGER
 __all__ = ["CHANGES_CHANNEL", "ClubStore", "CommitResult", "DealClose", "DealOpen", "DealWrite", "Entry", "NewPlayer", "OpenDeal",
            "SeatChange", "Store", "StoreError", "TableCommit", "TableRow", "TakeBack", "VersionConflict",
            "default_database_url",
-           "make_engine", "migrate", "parse_database_url", "MAX_AMOUNT", "MAX_INTEGER"]
+           "downgrade", "make_engine", "migrate", "parse_database_url", "MAX_AMOUNT", "MAX_INTEGER"]

@@ -16,7 +16,17 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from fourcards.store.db import Store, StoreError
-from fourcards.store.models import Club, ClubMember, ClubTable, Deal, GameTable, LedgerEntry, Player, utcnow
+from fourcards.store.models import (
+    Club,
+    ClubBan,
+    ClubMember,
+    ClubTable,
+    Deal,
+    GameTable,
+    LedgerEntry,
+    Player,
+    utcnow,
+)
 from fourcards.table.standings import name_key
 
 __all__ = ["ClubStore", "BANK_MEMOS", "MAX_MEMBERS"]
@@ -75,9 +85,16 @@ class ClubStore:
         names added.
 
         Raises:
-            StoreError: the club would list more than :data:`MAX_MEMBERS` names.
+            StoreError: the club would list more than :data:`MAX_MEMBERS` names, or a name the
+                operator banned from the club (nothing listed).
         """
+        names = list(names)
         with self.Session.begin() as s:
+            banned = sorted(s.scalars(select(ClubBan.name).where(
+                ClubBan.club_id == club_id, ClubBan.name_key.in_({name_key(n) for n in names}))))
+            if banned:
+                raise StoreError(f"{', '.join(banned)} {'is' if len(banned) == 1 else 'are'} banned from this club "
+                                 "by the operator")
             have = set(s.scalars(select(ClubMember.name_key).where(ClubMember.club_id == club_id)))
             added = []
             for n in names:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable
@@ -95,7 +96,10 @@ __all__ = [
     "default_database_url",
     "make_engine",
     "migrate",
+    "downgrade",
+    "alembic_config",
     "parse_database_url",
+    "SQLITE_SYNCHRONOUS",
     "SUPPORTED_DATABASES",
 ]
 
@@ -108,6 +112,11 @@ _URL_FORMS = "sqlite:///path/to/file.db or postgresql+psycopg://user:password@ho
 CONNECT_TIMEOUT_S = 10
 #: The PostgreSQL advisory lock key that serializes migrations of servers starting at once.
 _MIGRATION_LOCK = 0x46_4F_55_52_43_41_52_44  # "FOURCARD"
+#: SQLite's ``synchronous`` setting on every connection (the engine's and the moves'): ``FULL``
+#: syncs the write-ahead log at every commit, so a committed chip movement survives a power
+#: cut or an operating system crash, not only a crash of the server process (``NORMAL``).
+#: Its cost is measured in docs/benchmarks.md (issue 27).
+SQLITE_SYNCHRONOUS = "FULL"
 #: The PostgreSQL NOTIFY channel of table writes; each payload is ``"<table id> <version> <origin>"``.
 CHANGES_CHANNEL = "fourcards_tables"
 
@@ -165,7 +174,8 @@ def default_database_url() -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys;
+    """A SQLAlchemy engine for ``url``; SQLite gets WAL, :data:`SQLITE_SYNCHRONOUS`, a busy
+    timeout and foreign keys;
     PostgreSQL a connect timeout of :data:`CONNECT_TIMEOUT_S` unless the URL sets one.
 
     A SQLite file's folder is created if missing.
@@ -195,13 +205,21 @@ def _make_engine(url: str, u: URL) -> Engine:
         def _pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
         return engine
     connect_args = {} if "connect_timeout" in u.query else {"connect_timeout": CONNECT_TIMEOUT_S}
     return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True, connect_args=connect_args)
+
+
+def alembic_config() -> Config:
+    """The Alembic configuration of the packaged migrations (no database URL: the store hands
+    Alembic its own connection)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    return cfg
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
@@ -218,8 +236,22 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     Raises:
         StoreError: an upgrade that left a row referring to nothing.
     """
-    cfg = Config()
-    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    _alembic(engine, lambda cfg: command.upgrade(cfg, revision))
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Downgrade the database to ``revision`` (``"0006"``, ``"-1"``, ``"base"``), under the same
+    lock and foreign key handling as :func:`migrate`. What the revisions above it hold is
+    dropped (their docstrings say what).
+
+    Raises:
+        StoreError: a downgrade that left a row referring to nothing.
+    """
+    _alembic(engine, lambda cfg: command.downgrade(cfg, revision))
+
+
+def _alembic(engine: Engine, run: Any) -> None:
+    cfg = alembic_config()
     with engine.connect() as conn:
         sqlite = conn.dialect.name == "sqlite"
         if sqlite:
@@ -230,12 +262,12 @@ def migrate(engine: Engine, revision: str = "head") -> None:
                 if not sqlite:  # servers starting at once migrate one after the other
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
                 cfg.attributes["connection"] = conn
-                command.upgrade(cfg, revision)
+                run(cfg)
             if sqlite:
                 broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                 conn.commit()
                 if broken:
-                    raise StoreError(f"the upgrade left {len(broken)} row(s) referring to nothing "
+                    raise StoreError(f"the migration left {len(broken)} row(s) referring to nothing "
                                      f"(first: {tuple(broken[0])})")
         finally:
             if sqlite:
@@ -371,7 +403,7 @@ class Store:
         """Insert a table row (private unless ``public``) at version 0."""
         with self.Session.begin() as s:
             s.add(GameTable(id=table_id, game=game, name=name, rules=rules, settings=settings,
-                            status="open", public=public, created_at=utcnow(), version=0))
+                            status="open", public=public, created_at=utcnow(), version=0, active_at=time.time()))
 
     def commit_table(self, c: TableCommit) -> CommitResult:
         """Write one change of a table (see :class:`TableCommit`) in one transaction, if the
@@ -395,7 +427,8 @@ class Store:
             return CommitResult(c.version + 1, deal, [])
         with self.engine.begin() as conn:
             res = conn.execute(update(_TABLES).where(_TABLES.c.id == c.table_id, _TABLES.c.version == c.version)
-                               .values(version=c.version + 1, state=c.state, due_at=c.due_at))
+                               .values(version=c.version + 1, state=c.state, due_at=c.due_at,
+                                       active_at=time.time()))
             if res.rowcount != 1:
                 raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
             deal_id: int | None = None
@@ -462,7 +495,7 @@ class Store:
         import sqlite3
 
         conn = self._local.sqlite = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        for pragma in ("journal_mode=WAL", f"synchronous={SQLITE_SYNCHRONOUS}", "foreign_keys=ON"):
             conn.execute(f"PRAGMA {pragma}")
         self._fast_conns.append(conn)
         return conn
@@ -613,9 +646,13 @@ class Store:
             finished = next((d for d in deals if d.status != "in_progress"), None)
 
             def stored(d: Deal | None) -> OpenDeal | None:
-                return None if d is None else OpenDeal(int(d.id), int(d.number), dict(d.seats or {}), [
-                    a.record for a in s.scalars(select(DealAction).where(DealAction.deal_id == d.id)
-                                                .order_by(DealAction.seq))])
+                if d is None:
+                    return None
+                records = [a.record for a in s.scalars(select(DealAction).where(DealAction.deal_id == d.id)
+                                                       .order_by(DealAction.seq))]
+                # a finished deal whose history retention removed (store/retention.py) is not replayed
+                return OpenDeal(int(d.id), int(d.number), dict(d.seats or {}), records) \
+                    if records or d.status == "in_progress" else None
 
             log = list(s.scalars(select(TableLogLine.line).where(TableLogLine.table_id == table_id)
                                  .order_by(TableLogLine.id.desc()).limit(LOG_LINES)))[::-1]

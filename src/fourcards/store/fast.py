@@ -1,7 +1,8 @@
 """The hot path of a table's commit: a move of the deal in progress written in one round trip.
 
 Most changes of a table are moves: history records and ledger entries of the deal in
-progress, log lines, the table's new state and due time, guarded by its version. Written
+progress, log lines, the table's new state, due time and time of writing (``active_at``),
+guarded by its version. Written
 through SQLAlchemy Core that is four to six statements, each with its own round trip and
 execution machinery - most of a server's time per move (docs/benchmarks.md, issue 20). Here
 the same writes go through the driver's cursor with precomposed SQL, values serialized with
@@ -23,6 +24,7 @@ this path (:func:`takes_fast_path`); seats, new players, a new deal and take-bac
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -76,9 +78,10 @@ def commit_moves(conn: Any, dialect: str, table_id: str, version: int, state: An
 def _postgres(conn: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
               records: list[Any], entries: list[Any], close: Any, log: list[str], now: Any, channel: str,
               payload: str) -> bool:
-    parts = ["v AS (UPDATE game_tables SET version = %(v1)s, state = CAST(%(state)s AS JSON), due_at = %(due)s "
-             "WHERE id = %(id)s AND version = %(v)s RETURNING id)"]
-    args: dict[str, Any] = {"v1": version + 1, "state": state, "due": due_at, "id": table_id, "v": version,
+    parts = ["v AS (UPDATE game_tables SET version = %(v1)s, state = CAST(%(state)s AS JSON), due_at = %(due)s, "
+             "active_at = %(active)s WHERE id = %(id)s AND version = %(v)s RETURNING id)"]
+    args: dict[str, Any] = {"v1": version + 1, "state": state, "due": due_at, "active": time.time(), "id": table_id,
+                            "v": version,
                             "now": now, "channel": channel, "payload": payload, "deal": deal_id}
     if records:
         parts.append("a AS (INSERT INTO deal_actions (deal_id, seq, player_id, record, created_at) "
@@ -132,8 +135,8 @@ def _sqlite(conn: Any, table_id: str, version: int, state: str, due_at: float | 
 
 def _sqlite_writes(cur: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
                    records: list[Any], entries: list[Any], close: Any, log: list[str], when: Any) -> bool:
-    cur.execute("UPDATE game_tables SET version = ?, state = ?, due_at = ? WHERE id = ? AND version = ?",
-                (version + 1, state, due_at, table_id, version))
+    cur.execute("UPDATE game_tables SET version = ?, state = ?, due_at = ?, active_at = ? WHERE id = ? AND version = ?",
+                (version + 1, state, due_at, time.time(), table_id, version))
     if cur.rowcount != 1:
         return False
     if records:

@@ -12,8 +12,11 @@ Tables:
   (starting chips, bot ante, turn clock, seat approval...), ``status`` (``open`` or
   ``closed``) and ``public`` (listed in the lobby; private tables are reached by link);
   ``version`` (bumped by every write: servers sharing the database compare it), ``state``
-  (waiting requests, time-outs, the turn clock, the button) and ``due_at`` (when a bot or
-  a turn clock next needs a server, Unix seconds).
+  (waiting requests, time-outs, the turn clock, the button), ``due_at`` (when a bot or
+  a turn clock next needs a server, Unix seconds), ``active_at`` (when the table was last
+  written, Unix seconds: what tells live, idle and abandoned tables apart and what retention
+  counts from) and ``pruned_at`` (when retention removed a closed table's histories, chat and
+  log; ``None``: never).
 * ``table_log`` - the table log's lines, appended by the changes that wrote them.
 * ``table_chat`` - the table's chat, one row per message or reaction (numbered per table;
   who sent it, with their seat and name then; when, in Unix seconds).
@@ -35,12 +38,15 @@ Tables:
   deal); ``bets`` and ``pot`` balances are per ``deal_id`` and end at zero.
 * ``liveness`` - one row: when a server sharing the database was last alive (Unix
   seconds), so a server starting after downtime gives running turn clocks their time back.
-* ``server_runs`` - one row per server start of versions 0.x before shared tables
-  (kept for old databases; no longer written).
 * ``clubs`` - a club whose tables count together (issue 21): its name, the SHA-256 of the
   owner's secret token and the owner's name; ``club_members`` - the names the owner listed
   (``name_key`` is the name casefolded: members are matched by name across tables);
-  ``club_tables`` - the tables that count for a club (a table for at most one club).
+  ``club_tables`` - the tables that count for a club (a table for at most one club);
+  ``club_bans`` - names the operator banned from a club (issue 27).
+* ``admin_users`` - the operator's console accounts (issue 27): a name, an argon2 hash of the
+  password, a role (``admin`` or ``viewer``).
+* ``audit_log`` - every operator action, append-only, each row hash-chained to the one before
+  (:mod:`fourcards.store.audit`).
 """
 
 from __future__ import annotations
@@ -66,11 +72,15 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from fourcards.table.writes import MAX_AMOUNT as _MAX_AMOUNT
 
-__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "ServerRun", "TableChatLine",
-           "Club", "ClubMember", "ClubTable", "utcnow", "ACCOUNTS", "MAX_AMOUNT", "MAX_INTEGER"]
+__all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "TableChatLine",
+           "Club", "ClubMember", "ClubTable", "ClubBan", "AdminUser", "AuditRow", "utcnow", "ACCOUNTS", "ROLES",
+           "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: Ledger account kinds (see the module docstring).
 ACCOUNTS = ("player", "house", "bank", "bets", "pot")
+
+#: The operator console's roles: ``admin`` reads and acts, ``viewer`` only reads.
+ROLES = ("admin", "viewer")
 
 #: The largest value of an ``Integer`` column (a seat, a deal's number, a history
 #: record's ``seq``): PostgreSQL's ``integer``, 2**31 - 1.
@@ -115,6 +125,10 @@ class GameTable(Base):
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: When the table next needs a server without a request (Unix seconds; None: never).
     due_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    #: When the table was last written (Unix seconds): live, idle, abandoned; retention.
+    active_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    #: When retention removed the closed table's histories, chat and log (Unix seconds).
+    pruned_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class Player(Base):
@@ -230,17 +244,6 @@ class Liveness(Base):
     alive_at: Mapped[float] = mapped_column(Float)
 
 
-class ServerRun(Base):
-    """One start of a server that held the database's server lock; ``id`` is the run's epoch."""
-
-    __tablename__ = "server_runs"
-
-    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
-    host: Mapped[str] = mapped_column(String(255))
-    pid: Mapped[int] = mapped_column(Integer)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
 class Club(Base):
     """A club whose tables count together (standings across nights); its id is its link's key."""
 
@@ -275,3 +278,50 @@ class ClubTable(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id"), index=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubBan(Base):
+    """A name the operator banned from a club (``name_key``: casefolded, as members are matched):
+    it is not listed again, and it takes no seat at the club's tables."""
+
+    __tablename__ = "club_bans"
+
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id"), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    reason: Mapped[str] = mapped_column(Text, default="")
+    banned_by: Mapped[str] = mapped_column(String(80))
+    banned_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AdminUser(Base):
+    """An account of the operator's console: ``password_hash`` is an argon2id hash (PHC string),
+    ``role`` one of :data:`ROLES`; ``name_key`` (the name casefolded) is unique."""
+
+    __tablename__ = "admin_users"
+
+    id: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AuditRow(Base):
+    """One operator action in the append-only audit log (:mod:`fourcards.store.audit`): ``seq``
+    1, 2, ... (the key: two servers cannot both write the same link), ``at`` (ISO 8601 UTC
+    text, hashed as stored), ``actor``, ``action``, ``target``, ``details`` (canonical JSON
+    text), ``prev_hash`` (the row before's ``hash``; 64 zeros for the first) and ``hash``
+    (SHA-256 over the row's fields and ``prev_hash``)."""
+
+    __tablename__ = "audit_log"
+
+    seq: Mapped[int] = mapped_column(_BigId, primary_key=True, autoincrement=False)
+    at: Mapped[str] = mapped_column(String(32))
+    actor: Mapped[str] = mapped_column(String(80))
+    action: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str] = mapped_column(String(200))
+    details: Mapped[str] = mapped_column(Text)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))

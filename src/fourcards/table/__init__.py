@@ -30,6 +30,8 @@ from fourcards.table.commands import (
     Move,
     Mute,
     NewDevice,
+    OperatorClose,
+    OperatorRemove,
     Pause,
     Resume,
     SeatWithoutPhone,
@@ -50,4 +52,5 @@ from fourcards.table.state import Clock, DealState, Person, SeatRequest, TableSt
 __all__ = ["apply", "Outcome", "TableError", "TableState", "Person", "SeatRequest", "Clock", "DealState",
            "Command", "Move", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
-           "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp"]
+           "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp",
+           "OperatorClose", "OperatorRemove"]

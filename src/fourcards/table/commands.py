@@ -19,7 +19,7 @@ from typing import Any
 __all__ = ["Move", "Command", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
            "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp",
-           "MAX_ACTION_ID"]
+           "OperatorClose", "OperatorRemove", "MAX_ACTION_ID"]
 
 #: Characters an action id may have.
 MAX_ACTION_ID = 64
@@ -140,6 +140,22 @@ class Close(Command):
     """Host: close the table (a deal in progress voided, everyone cashed out)."""
 
     by: int
+
+
+@dataclass(frozen=True)
+class OperatorClose(Command):
+    """The operator (docs/rules.md TP-10): close the table as the host would, ``reason`` logged."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class OperatorRemove(Command):
+    """The operator (docs/rules.md TP-10): remove ``seat`` as the host would (TP-5), ``reason``
+    logged."""
+
+    seat: int
+    reason: str
 
 
 @dataclass(frozen=True)

@@ -344,9 +344,10 @@ class Draft:
         self.put(seat)
         return seat
 
-    def cash_out(self, seat: Person, *, removed: bool = False) -> int:
+    def cash_out(self, seat: Person, *, removed_by: str | None = None) -> int:
         """Cash ``seat`` out and free its seat; the host's role moves on; its waiting requests go
-        with it. Returns the chips cashed out."""
+        with it; ``removed_by``: who removed it (``"the host"``, ``"the operator"``; ``None``: it
+        left). Returns the chips cashed out."""
         s = self.state
         amount = seat.balance
         players: dict[int, dict[str, Any]] = {seat.player_id: {"seat": None, "status": "left", "is_host": False}}
@@ -360,7 +361,7 @@ class Draft:
         self.put(replace(seat, seat=0, status="left", is_host=False, balance=0, leaving=False, timeouts=0,
                          away=seat.away + amount))
         self.withdraw_requests(seat)
-        self.log(f"{seat.name} " + ("is removed by the host" if removed else "leaves the table")
+        self.log(f"{seat.name} " + (f"is removed by {removed_by}" if removed_by else "leaves the table")
                  + f" and cashes out {amount} chips")
         if heir is not None:
             self.put(replace(heir, is_host=True))

@@ -27,14 +27,15 @@ history)`` or ``fourcards.poker.round.PokerRound.replay(rules, history)`` (rules
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
-from fourcards.table.history import deal_names
+from fourcards.table.history import PRUNED, deal_names, require_history
 from fourcards.table.state import Person, TableState
 
-__all__ = ["FORMAT", "hand", "hand_text"]
+__all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
 
 #: The format's name and version, in every line.
 FORMAT = "fourcards-hands/1"
@@ -46,10 +47,12 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
 
     Raises:
         TableError: 409 when the stored history does not replay (recorded under other rulings)
-            or the deal is still in progress.
+            or the deal is still in progress; 410 when retention removed it
+            (:data:`~fourcards.table.history.PRUNED`).
     """
     if deal["status"] == "in_progress":
         raise TableError(409, f"deal {deal['number']} is in progress; its history is published when it ends")
+    require_history(deal)
     game = state.table_game
     try:
         final = game.replay(state, deal["history"])
@@ -127,3 +130,24 @@ def hand_text(h: dict[str, Any]) -> str:
         result += f"; the house {_signed(-sum(h['returns']))}"
     out.append(result)
     return "\n".join(out) + "\n\n"
+
+
+def hand_jsonl(state: TableState, deal: dict[str, Any], seat: Person | None) -> str:
+    """One line of JSON Lines: :func:`hand`, or - for a deal that cannot be shown (its history
+    removed by retention, or one this version cannot replay) - ``format``, ``table``, ``number``,
+    ``status`` and ``error`` (never the unredacted records)."""
+    try:
+        return json.dumps(hand(state, deal, seat), ensure_ascii=False, separators=(",", ":")) + "\n"
+    except TableError as exc:
+        error = exc.detail
+    return json.dumps({"format": FORMAT, "table": {"id": state.id, "name": state.name, "game": state.game},
+                       "number": deal["number"], "status": deal["status"], "error": error},
+                      ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def hand_words(state: TableState, deal: dict[str, Any], seat: Person | None) -> str:
+    """:func:`hand_text` of :func:`hand`, or one paragraph saying why the deal cannot be shown."""
+    try:
+        return hand_text(hand(state, deal, seat))
+    except TableError as exc:
+        return f"{state.table_game.word} {deal['number']}: {exc.detail}\n\n"

@@ -17,7 +17,17 @@ from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
 from fourcards.table.state import Person, TableState
 
-__all__ = ["publish", "replay", "deal_names", "settlement"]
+__all__ = ["publish", "replay", "deal_names", "settlement", "require_history", "PRUNED"]
+
+#: What a finished deal whose history retention removed answers (docs/deploy.md "Retention").
+PRUNED = "its history was removed by the operator's retention (the results and the ledger's totals stay)"
+
+
+def require_history(deal: dict[str, Any]) -> None:
+    """Raises :class:`TableError` 410 (:data:`PRUNED`) for a finished deal without its history
+    records: retention removed them (``fourcards db prune``); there is nothing to replay."""
+    if not deal.get("history") and deal.get("status") != "in_progress":
+        raise TableError(410, PRUNED)
 
 
 def _player(state: TableState, deal: dict[str, Any], seat: Person | None) -> int | None:
@@ -29,8 +39,9 @@ def publish(state: TableState, deal: dict[str, Any], seat: Person | None) -> dic
     ``observation(player).history``, the result is the game's view of it.
 
     Raises:
-        TableError: 409 when the history does not replay.
+        TableError: 409 when the history does not replay; 410 when retention removed it.
     """
+    require_history(deal)
     game = state.table_game
     try:
         final = game.replay(state, deal["history"])
@@ -61,8 +72,9 @@ def replay(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict
     names them).
 
     Raises:
-        TableError: 409 when the history does not replay.
+        TableError: 409 when the history does not replay; 410 when retention removed it.
     """
+    require_history(deal)
     game = state.table_game
     records = deal["history"]
     try:

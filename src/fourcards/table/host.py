@@ -1,5 +1,5 @@
 """The host's rulings on the table as a whole: its settings, the pause (docs/rules.md TP-7),
-a void of the deal in progress (TP-4) and closing the table.
+a void of the deal in progress (TP-4) and closing the table - and the operator's close (TP-10).
 
 Each handler takes the draft of a change and its command and returns its answer (JSON).
 """
@@ -10,12 +10,13 @@ from dataclasses import replace
 from typing import Any
 
 from fourcards.table.clock import pause_clock, resume_clock
-from fourcards.table.commands import Close, Configure, Pause, Resume, VoidDeal
+from fourcards.table.commands import Close, Configure, OperatorClose, Pause, Resume, VoidDeal
 from fourcards.table.draft import Draft
 from fourcards.table.errors import TableError
+from fourcards.table.state import Person
 from fourcards.table.writes import SeatChange
 
-__all__ = ["configure", "close", "pause", "resume", "void"]
+__all__ = ["configure", "close", "operator_close", "pause", "resume", "void"]
 
 
 def configure(d: Draft, c: Configure) -> None:
@@ -59,9 +60,23 @@ def close(d: Draft, c: Close) -> dict[str, Any]:
     host = d.seated(c.by)
     d.require_host(host)
     d.require_open()
+    return _close(d, host, "host ruling: the table is closed", "The host closes the table")
+
+
+def operator_close(d: Draft, c: OperatorClose) -> dict[str, Any]:
+    """The operator closes the table (docs/rules.md TP-10): as the host's close, the reason
+    logged. Returns ``{"cashed_out": {name: chips}}``.
+
+    Raises:
+        TableError: 409 when already closed.
+    """
+    d.require_open()
+    return _close(d, None, f"operator ruling: {c.reason}", f"The operator closes the table ({c.reason})")
+
+
+def _close(d: Draft, host: Person | None, ruling: str, words: str) -> dict[str, Any]:
     s = d.state
     if s.in_progress:
-        ruling = "host ruling: the table is closed"
         d.apply(host, s.table_game.void(ruling), void_reason=ruling)
     seated = sorted(d.state.players.items())
     d.write(SeatChange(
@@ -74,7 +89,7 @@ def close(d: Draft, c: Close) -> dict[str, Any]:
         out[p.name] = p.balance
         people[p.player_id] = replace(p, seat=0, status="left", balance=0, leaving=False, away=p.away + p.balance)
     d.set(people=people, requests=(), status="closed", public=False, paused=False)
-    d.log("The host closes the table; everyone is cashed out: " + ", ".join(f"{n} {chips}" for n, chips in out.items()))
+    d.log(f"{words}; everyone is cashed out: " + ", ".join(f"{n} {chips}" for n, chips in out.items()))
     return {"cashed_out": out}
 
 

@@ -38,6 +38,8 @@ from fourcards.table.commands import (
     Leave,
     Mute,
     NewDevice,
+    OperatorClose,
+    OperatorRemove,
     Pause,
     Resume,
     SeatWithoutPhone,
@@ -66,7 +68,7 @@ HANDLERS: dict[type[Command], Callable[[Draft, Any], Any]] = {
     StartDeal: play.start_deal, Act: play.act, ActFor: play.act_for, EnterCards: play.enter_cards,
     TakeBackCard: play.take_back, Timeout: play.timeout, BotMove: play.bot_move, TakeUp: play.take_up,
     SeatWithoutPhone: seating.seat_without_phone, Chat: chat.chat, Mute: chat.mute,
-    SetSettleUp: settleup.set_terms,
+    SetSettleUp: settleup.set_terms, OperatorClose: host.operator_close, OperatorRemove: seating.operator_remove,
 }
 
 

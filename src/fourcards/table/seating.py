@@ -17,6 +17,7 @@ from fourcards.table.commands import (
     Join,
     Leave,
     NewDevice,
+    OperatorRemove,
     SeatWithoutPhone,
     SetStatus,
     Sit,
@@ -28,7 +29,7 @@ from fourcards.table.state import DENIED_KEPT, REVOKED_KEPT, Person
 from fourcards.table.writes import SeatChange
 
 __all__ = ["BOT_NAMES", "sit", "join", "seat_without_phone", "add_bots", "decide", "top_up", "set_status", "leave",
-           "new_device"]
+           "new_device", "operator_remove", "remove"]
 
 BOT_NAMES = ("Ada", "Boole", "Cray", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi",
              "Knuth", "Lovelace", "Markov")
@@ -237,6 +238,24 @@ def leave(d: Draft, c: Leave) -> dict[str, Any]:
     if removed:
         d.require_host(by)
     d.require_open()
+    return remove(d, seat, "the host" if removed else None)
+
+
+def operator_remove(d: Draft, c: OperatorRemove) -> dict[str, Any]:
+    """The operator removes ``seat`` (docs/rules.md TP-10): as the host's removal (TP-5), the
+    reason logged.
+
+    Raises:
+        TableError: 404 for an empty seat; 409 when the table is closed or the seat is already
+            leaving.
+    """
+    d.require_open()
+    return remove(d, d.seat_of(c.seat), f"the operator ({c.reason})")
+
+
+def remove(d: Draft, seat: Person, removed_by: str | None) -> dict[str, Any]:
+    """``seat`` leaves (``removed_by``: ``None``) or is removed (by ``"the host"``, ``"the
+    operator"``): see :func:`leave`."""
     if seat.leaving:
         raise TableError(409, f"{seat.name} is already leaving: the seat cashes out when this "
                               f"{d.state.table_game.word.lower()} ends")
@@ -252,7 +271,7 @@ def leave(d: Draft, c: Leave) -> dict[str, Any]:
         assert player is not None and d.state.deal is not None
         forfeit = game.forfeit(player, d.state.deal.game)
         if forfeit is not None:
-            d.log(f"{seat.name} " + ("is removed by the host" if removed else "leaves the table")
+            d.log(f"{seat.name} " + (f"is removed by {removed_by}" if removed_by else "leaves the table")
                   + ": the hand is forfeited")
             d.apply(seat, forfeit)
     seat = d.person(seat.player_id)
@@ -261,7 +280,7 @@ def leave(d: Draft, c: Leave) -> dict[str, Any]:
         d.withdraw_requests(seat)
         d.log(f"{seat.name} cashes out when this {game.word.lower()} ends")
         return {"status": "leaving"}
-    return {"status": "left", "cashed_out": d.cash_out(seat, removed=removed)}
+    return {"status": "left", "cashed_out": d.cash_out(seat, removed_by=removed_by)}
 
 
 def lost_seat(name: str) -> str:
