@@ -157,7 +157,10 @@ def test_issue21_8_the_app_is_installable_manifest_icons_and_a_service_worker(cl
     for path in pages:
         html = client.get(path).text
         assert re.search(r'<link rel="manifest" href="/static/manifest\.webmanifest\?v=[0-9a-f]{12}">', html), path
-        assert 'navigator.serviceWorker.register("/sw.js")' in html and 'name="theme-color"' in html
+        # the registration is a script file of its own (no inline script under the CSP: issue 26)
+        install = re.search(r'<script src="(/static/install\.js\?v=[0-9a-f]{12})"></script>', html)
+        assert install is not None and 'name="theme-color"' in html, path
+        assert 'navigator.serviceWorker.register("/sw.js")' in client.get(install.group(1)).text
     manifest_url = re.search(r'href="(/static/manifest\.webmanifest\?v=[0-9a-f]{12})"', client.get("/").text)
     assert manifest_url is not None
     r = client.get(manifest_url.group(1))

@@ -221,7 +221,7 @@ interesting = (json_values | st.sampled_from(["poker", "kind", "live", "online",
 def test_fuzzed_json_bodies_never_give_a_server_error(sqlite_url: str) -> None:
     from fourcards.web import create_app
 
-    with TestClient(create_app(sqlite_url, bot_delay=0), raise_server_exceptions=False) as c:
+    with TestClient(create_app(sqlite_url, bot_delay=0, rate_limits="off"), raise_server_exceptions=False) as c:
         host = c.post("/api/tables", json={"game": "poker", "host_name": "Host"}).json()
 
         @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

@@ -1,7 +1,8 @@
 """What the routes share: the hub, the seat token and who holds it, path parameters, and the
 errors' JSON.
 
-Seat tokens travel in the ``X-Seat-Token`` header (websocket: ``?token=``). A token is looked
+Seat tokens travel in the ``X-Seat-Token`` header (websocket: the ``Sec-WebSocket-Protocol``
+value ``fourcards.token.<token>``, :mod:`fourcards.web.routes.live`); never in a URL. A token is looked
 up in the table's state at each request - in the state a command is applied to, so a token
 another server just issued is found once this server's copy is brought up to date.
 """
@@ -85,7 +86,7 @@ def person_of(state: TableState, token: str | None) -> Person:
             when the host handed that seat to another phone).
     """
     if not token:
-        raise TableError(401, "a seat token is required (header X-Seat-Token or ?token=)")
+        raise TableError(401, "a seat token is required (header X-Seat-Token)")
     th = hash_token(token)
     person = state.by_token.get(th) or next((p for p in state.people.values() if p.token_hash == th), None)
     if person is None:

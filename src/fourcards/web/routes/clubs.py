@@ -24,6 +24,7 @@ from fourcards.table import TableError
 from fourcards.table.standings import standings
 from fourcards.web.deps import HubDep, Token, person_of
 from fourcards.web.hub import Hub
+from fourcards.web.limits import rate_limit
 from fourcards.web.schemas import ClubMembers, ClubSettings, CreateClub, JoinClub
 from fourcards.web.tokens import hash_token, new_token
 
@@ -98,7 +99,7 @@ async def attach_table(hub: Hub, club_id: str, table_id: str) -> dict[str, Any]:
     return {"id": club["id"], "name": club["name"], "url": f"/c/{club['id']}"}
 
 
-@router.post("/api/clubs", status_code=201, tags=["clubs"])
+@router.post("/api/clubs", status_code=201, tags=["clubs"], dependencies=[rate_limit("clubs")])
 async def create_club(body: CreateClub, hub: HubDep) -> dict[str, Any]:
     """Make a club: ``{"name", "owner_name", "members": [names]}``. Returns the club, its link
     and the owner's secret token (keep it: it is the only way to manage the club)."""
