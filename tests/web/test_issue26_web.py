@@ -213,3 +213,23 @@ def test_issue26_7_a_path_number_is_digits_only(web: TestClient, seat: str) -> N
     assert r.status_code == 422 and "path.seat: must be a whole number written in digits" in r.json()["detail"]
     assert web.get(f"/api/tables/{tid}/deals/{seat}").status_code == 422
     assert post(web, tid, "/seats/3/mute", tok, {"muted": True}).status_code == 409  # seat 3 is a bot's
+
+
+# ------------------------------------------------------------------ item 5: look-alike names
+
+
+@pytest.mark.parametrize("name", ["\uff21nn", "\u0410nn", "\u1d00nn"])  # fullwidth, Cyrillic, small capital A
+def test_issue26_5_look_alike_names_are_refused_at_a_table_and_in_a_club(web: TestClient, name: str) -> None:
+    t = create(web, "kind", host_name="Ann")
+    tid = t["table"]["id"]
+    before = web.get(f"/api/tables/{tid}").json()
+    r = web.post(f"/api/tables/{tid}/seats", json={"name": name})
+    assert r.status_code == 409 and r.json()["detail"].startswith(f"{name!r} looks like Ann"), r.text
+    assert web.get(f"/api/tables/{tid}").json() == before
+    r = web.post("/api/clubs", json={"name": "Fridays", "owner_name": "Ann", "members": ["Ben", name]})
+    assert r.status_code == 409 and "looks like Ann" in r.json()["detail"]
+    c = web.post("/api/clubs", json={"name": "Fridays", "owner_name": "Ann", "members": ["ann", "Ben"]}).json()
+    cid, owner = c["club"]["id"], {"X-Club-Token": c["token"]}
+    r = web.post(f"/api/clubs/{cid}/members", json={"names": ["Cat", name]}, headers=owner)
+    assert r.status_code == 409 and "looks like Ann" in r.json()["detail"]
+    assert [m["name"] for m in web.get(f"/api/clubs/{cid}").json()["members"]] == ["Ann", "Ben"]  # nothing added

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from webhelpers import create, hdr, post, sit, state
+from webhelpers import create, hdr, post, sit, state, ws_connect
 
 from fourcards.poker.rules import PokerRules
 from fourcards.store import MAX_AMOUNT
@@ -157,7 +157,7 @@ def test_one_name_however_typed_letters_of_any_script_kept(client: TestClient) -
 def test_websocket_binary_and_malformed_frames_answered_with_an_error(client: TestClient) -> None:
     t = create(client, "poker")
     tid, tok = t["table"]["id"], t["token"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as ws:
+    with ws_connect(client, tid, tok) as ws:
         assert ws.receive_json()["type"] == "state"
         frames: list[tuple[Any, int, str]] = [
             (b'{"op": "ping", "id": 1}', 400, "binary"),

@@ -5,7 +5,7 @@ and the trainer's exact analysis (1 s), and the first Four of a Kind deal its od
 data - on the first request that needed them, while every other table's requests waited.
 :func:`warm_up` plays one throwaway table of each game through the table's pure reducer, in
 memory (no database, nothing published): every bot kind on offer, a deal to its end, every
-seat's view, the trainer's advice and the exact odds. The app's lifespan runs it in a worker
+seat's view, the trainer's advice and the exact odds; and the look-alike names' data. The app's lifespan runs it in a worker
 thread, off the event loop, before the server takes connections
 (:func:`fourcards.web.app.create_app`); it runs once per process.
 
@@ -131,6 +131,13 @@ def _kind() -> None:
         t.views()
 
 
+def _names() -> None:
+    """The look-alike names' data (:func:`fourcards.table.names.case_steps`, read from ICU once)."""
+    from fourcards.table.names import look_alike_key
+
+    look_alike_key("warm-up")
+
+
 def warm_up() -> float:
     """Play one throwaway table of each game in memory (see the module doc), once per process.
     Returns the seconds it took (0 when already done, or skipped: env ``FOURCARDS_WARM_UP=0``, for
@@ -142,7 +149,7 @@ def warm_up() -> float:
         if _done.is_set():
             return 0.0
         t0 = time.perf_counter()
-        for play in (_poker, _kind):
+        for play in (_poker, _kind, _names):
             try:
                 play()
             except Exception:  # pragma: no cover - a warm-up never stops a server
