@@ -129,6 +129,15 @@ def test_serve_configuration_errors_are_one_error_line(tmp_path) -> None:
             (["--database-url", good, "--host", ""], {}, "--host"),
             (["--database-url", good, "--bot-delay", "nan"], {}, "--bot-delay"),
             (["--database-url", good, "--log-level", "loud"], {}, "--log-level"),
+            # issue 26's options (each also from its FOURCARDS_* variable)
+            (["--database-url", good, "--forwarded-allow-ips", "proxy.example"], {}, "--forwarded-allow-ips"),
+            (["--database-url", good], {"FOURCARDS_FORWARDED_ALLOW_IPS": "10.0.0.300"}, "--forwarded-allow-ips"),
+            (["--database-url", good, "--allowed-origins", "ftp://x"], {}, "--allowed-origins"),
+            (["--database-url", good, "--allowed-origins", "https://a.example/path"], {}, "--allowed-origins"),
+            (["--database-url", good, "--rate-limits", "tables=many"], {}, "--rate-limits"),
+            (["--database-url", good], {"FOURCARDS_RATE_LIMITS": "games=1/60"}, "--rate-limits"),
+            (["--database-url", good, "--timeout-worker-healthcheck", "0"], {}, "--timeout-worker-healthcheck"),
+            (["--database-url", good, "--timeout-worker-healthcheck", "nan"], {}, "--timeout-worker-healthcheck"),
         ]
         for args, env, needle in cases:
             r = serve(*args, env=env)
