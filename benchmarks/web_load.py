@@ -130,7 +130,8 @@ class Stats:
 class Client:
     def __init__(self, base_ws: str, tid: str, token: str, game: str, is_host: bool, seats: int,
                  stats: Stats, stop: asyncio.Event, think: float = 0.0) -> None:
-        self.url = f"{base_ws}/ws/tables/{tid}?token={token}"
+        self.url = f"{base_ws}/ws/tables/{tid}"
+        self.protocols = ["fourcards", f"fourcards.token.{token}"]  # the token never in the URL (issue 26)
         self.game, self.is_host, self.seats = game, is_host, seats
         self.stats, self.stop = stats, stop
         self.state: dict[str, Any] | None = None
@@ -140,7 +141,7 @@ class Client:
         self.rng = random.Random()
 
     async def run(self) -> None:
-        async with websockets.connect(self.url, max_size=2**22) as ws:
+        async with websockets.connect(self.url, max_size=2**22, subprotocols=self.protocols) as ws:  # type: ignore[arg-type]
             self.ws = ws
             while not self.stop.is_set():
                 try:
@@ -229,7 +230,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     proc = subprocess.Popen([sys.executable, *profile, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--database-url", url, "--bot-delay", "0", "--log-level", "warning",
                              "--workers", str(args.workers)],
-                            stdout=log, stderr=subprocess.STDOUT)
+                            stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, "FOURCARDS_RATE_LIMITS": "off"})  # 40 tables and 200 seats, one address
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(300):

@@ -129,6 +129,15 @@ def test_serve_configuration_errors_are_one_error_line(tmp_path) -> None:
             (["--database-url", good, "--host", ""], {}, "--host"),
             (["--database-url", good, "--bot-delay", "nan"], {}, "--bot-delay"),
             (["--database-url", good, "--log-level", "loud"], {}, "--log-level"),
+            # issue 26's options (each also from its FOURCARDS_* variable)
+            (["--database-url", good, "--forwarded-allow-ips", "proxy.example"], {}, "--forwarded-allow-ips"),
+            (["--database-url", good], {"FOURCARDS_FORWARDED_ALLOW_IPS": "10.0.0.300"}, "--forwarded-allow-ips"),
+            (["--database-url", good, "--allowed-origins", "ftp://x"], {}, "--allowed-origins"),
+            (["--database-url", good, "--allowed-origins", "https://a.example/path"], {}, "--allowed-origins"),
+            (["--database-url", good, "--rate-limits", "tables=many"], {}, "--rate-limits"),
+            (["--database-url", good], {"FOURCARDS_RATE_LIMITS": "games=1/60"}, "--rate-limits"),
+            (["--database-url", good, "--timeout-worker-healthcheck", "0"], {}, "--timeout-worker-healthcheck"),
+            (["--database-url", good, "--timeout-worker-healthcheck", "nan"], {}, "--timeout-worker-healthcheck"),
         ]
         for args, env, needle in cases:
             r = serve(*args, env=env)
@@ -136,3 +145,50 @@ def test_serve_configuration_errors_are_one_error_line(tmp_path) -> None:
             line = one_error_line(r.stderr)
             assert needle in line, (args, line)
             assert "Traceback" not in r.stderr and "s3cret" not in r.stderr
+
+
+def _whole_number_options() -> list[tuple[list[str], str]]:
+    """(command path, option flag) of every whole-number option of every command."""
+    import typer
+
+    from fourcards.cli import app
+
+    out = []
+
+    def walk(cmd, path: list[str]) -> None:
+        for p in getattr(cmd, "params", ()):
+            desc = getattr(p, "type_descriptor", None)
+            if desc is not None and desc.annotation in (int, list[int]) and p.opts:
+                out.append((path, max(p.opts, key=len)))
+        for name, sub in getattr(cmd, "commands", {}).items():
+            walk(sub, [*path, name])
+
+    walk(typer.main.get_command(app), [])
+    return out
+
+
+@pytest.mark.parametrize("path, option", _whole_number_options(), ids=lambda x: " ".join(x) if isinstance(x, list)
+                         else x)
+@pytest.mark.parametrize("text", ["30.0", "1_000"])
+def test_issue26_7_every_whole_number_option_refuses_text_that_is_not_digits(capsys, path, option, text) -> None:
+    """Typer read ``poker settle --play 30.0`` as 30 (pydantic's lax mode); now every whole-number
+    option of every command says the value is not a whole number and nothing runs."""
+    code, out, err = run(capsys, *path, option, text)
+    assert code == 2 and out == ""
+    line = one_error_line(err)
+    assert option in line and f"'{text}' is not a whole number" in line, line
+
+
+def test_issue26_7_poker_settle_play_30_0_is_refused_and_30_is_not(capsys) -> None:
+    code, _, err = run(capsys, *SETTLE, "--up", "Qd", "--ante", "10", "--play", "30.0", "--json")
+    assert code == 2 and "--play" in one_error_line(err)
+    code, out, _ = run(capsys, *SETTLE, "--up", "Qd", "--ante", "10", "--play", "30", "--json")
+    assert code == 0 and '"play": 30' in out
+
+
+def test_issue26_7_kind_odds_1010_is_not_a_holding(capsys) -> None:
+    """``kind odds 1010 3`` ran as two tens; it reads like a number: tens together are T."""
+    code, out, err = run(capsys, "kind", "odds", "1010", "3")
+    assert code == 2 and out == ""
+    assert "'1010'" in one_error_line(err) and "TT" in err
+    assert run(capsys, "kind", "odds", "TT", "3")[0] == 0

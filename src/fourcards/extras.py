@@ -11,7 +11,7 @@ extra     installs                                                for
           pydantic, SQLAlchemy, Alembic, psycopg, segno (QR
           codes), fastapi-offline (Swagger UI's files for
           ``/docs``), argon2-cffi (admin       ``fourcards db``, ``admin``
-          passwords)
+          passwords), PyICU (look-alike names)
 ``sim``   Dask (``distributed``)                                  ``simulate --scheduler``
 ``plots`` matplotlib                                              ``--plot``, ``--png``
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
@@ -43,7 +43,7 @@ __all__ = ["EXTRAS", "MissingExtraError", "missing", "require"]
 #: imports too, also comes with every install: typer needs it).
 EXTRAS: dict[str, tuple[str, ...]] = {
     "web": ("fastapi", "uvicorn", "websockets", "wsproto", "jinja2", "sqlalchemy", "alembic", "segno", "fastapi_offline",
-            "argon2"),
+            "argon2", "icu"),
     "sim": ("dask", "distributed"),
     "plots": ("matplotlib",),
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),

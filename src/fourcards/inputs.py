@@ -27,6 +27,7 @@ __all__ = [
     "MAX_SEED",
     "MAX_WORKERS",
     "MAX_SEATS",
+    "MIN_SEATS",
     "MAX_REASON_LENGTH",
     "check_reason",
 ]
@@ -51,6 +52,9 @@ MAX_WORKERS = 256
 #: Players or bots typed at the command line: 13, the most at a Four of a Kind table
 #: (one rank each, seed 001 §2.2); each game then checks its own range.
 MAX_SEATS = 13
+#: Players at a Four of a Kind table typed at the command line: at least 4 (every preset's
+#: ``min_players``, seed 001 §1.2 "four or more"), so help and errors say one range, 4-13.
+MIN_SEATS = 4
 
 #: Characters in the reason of a void recorded in a history (the host's reason is 200 at most;
 #: the web app records it after "host ruling: ").

@@ -18,7 +18,7 @@ def test_seed000_introduction_four_or_more_players():
     with pytest.raises(RulesError, match="needs 4 to 13 players"):
         Game(KindRules(), [100] * 3, 0, rng=random.Random(1))
     Game(KindRules(), [100] * 13, 0, rng=random.Random(1))
-    with pytest.raises(RulesError, match="2 to 13 seats"):
+    with pytest.raises(RulesError, match="needs 4 to 13 players, got 14 seats"):  # one range (issue 26 item 8)
         Game(KindRules(), [100] * 14, 0, rng=random.Random(1))
 
 

@@ -84,7 +84,7 @@ def test_issue23_4_monte_carlo_of_the_hole_card_strategy_settled_independently_a
     mean result, and the gain over the decision made without the hole card on the same deals, agree
     with the exact figures within their 99.9 % intervals (and the gain's interval excludes 0)."""
     rules = get_rules("live")
-    u, h = 4 * 3, 4 * 3 + 1  # up card 5c, hole card 5d: the dealer holds a pair (exact gain 17 % of the ante)
+    u, h = 4 * 3, 4 * 3 + 1  # up card 5c, hole card 5d: the dealer holds a pair (exact gain 10.56 % of the ante: pr.hole_card_gain)
     packed, weight, start = pr._player_lists()["diamonds"]
     dec = pr._decision_rows(rules, counts)
     out = np.zeros(12, dtype=np.int64)

@@ -151,6 +151,8 @@ def test_issue22_pettingzoo_render_test_and_seed_test_pass(make: str) -> None:
 
 
 def test_issue22_illegal_reward_ends_the_episode_as_pettingzoo_classic_games_do() -> None:
+    """The episode ends as in PettingZoo's classic games; the penalty is at least the chips the seat
+    has in the pot - here its ante of 5 - since rewards are chips (issue 26 item 8)."""
     from fourcards.rl import kind_env
 
     env = kind_env(illegal_reward=-1)
@@ -160,7 +162,7 @@ def test_issue22_illegal_reward_ends_the_episode_as_pettingzoo_classic_games_do(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
-    assert all(env.terminations.values()) and env.rewards[agent] == -1
+    assert all(env.terminations.values()) and env.rewards[agent] == -5
 
 
 # ------------------------------------------------------------------ session env

@@ -84,7 +84,7 @@ def base_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     from fourcards.web import create_app
 
     for url in database_url_for(request.param, tmp_path_factory.mktemp("browser")):
-        with ThreadServer(create_app(url, bot_delay=0.02)) as srv:
+        with ThreadServer(create_app(url, bot_delay=0.02, rate_limits="off")) as srv:  # many tables, one address
             yield srv.base
 
 
@@ -118,10 +118,19 @@ def shot(page: Any, name: str, full_page: bool = True, at: str | None = None) ->
 
 
 def watch_errors(page: Any) -> list[str]:
-    """A list that collects the page's uncaught JavaScript errors."""
+    """A list that collects the page's uncaught JavaScript errors and what its Content-Security-Policy
+    refused (docs/web.md "Security": the pages run under it, as they do for people)."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     return errors
+
+
+def wait_until(page: Any, expression: str, timeout: float = 10000) -> Any:
+    """Wait until the JavaScript ``expression`` is truthy in ``page`` (``timeout`` in ms; :func:`until`):
+    Playwright's ``wait_for_function`` compiles its predicate with eval inside the page, which the
+    pages' Content-Security-Policy refuses (no 'unsafe-eval'); ``page.evaluate`` is not subject to it."""
+    return until(lambda: page.evaluate(expression), expression, timeout / 1000)
 
 
 def join_on_a_phone(browser: Any, host: Any, url: str, name: str, errors: list[str]) -> Any:

@@ -26,8 +26,9 @@ def sqlite_url(tmp_path) -> str:
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
-    """A started app (lifespan run) on a fresh database; bots act with no delay."""
-    app = create_app(database_url, bot_delay=0)
+    """A started app (lifespan run) on a fresh database; bots act with no delay; no rate limits (a
+    test makes many tables from one address: the limits are tested apart, test_issue26_web.py)."""
+    app = create_app(database_url, bot_delay=0, rate_limits="off")
     with TestClient(app) as c:
         c.database_url = database_url  # type: ignore[attr-defined]
         yield c

@@ -23,12 +23,13 @@ def free_port() -> int:
 class Server:
     """``fourcards serve`` on a free port of 127.0.0.1 (``extra``: other listening options,
     e.g. ``--lan``; it listens on every interface then, and is still reached at 127.0.0.1),
-    its output in ``log``."""
+    its output in ``log`` (uvicorn's ``log_level``: warning, or info for the access log)."""
 
-    def __init__(self, url: str, log: Path, *extra: str) -> None:
+    def __init__(self, url: str, log: Path, *extra: str, log_level: str = "warning") -> None:
         self.url = url
         self.log = log
         self.extra = list(extra)
+        self.log_level = log_level
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -38,7 +39,7 @@ class Server:
         with open(self.log, "ab") as fh:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "fourcards", "serve", *(self.extra or ["--host", "127.0.0.1"]),
-                 "--port", str(self.port), "--database-url", self.url, "--bot-delay", "0", "--log-level", "warning"],
+                 "--port", str(self.port), "--database-url", self.url, "--bot-delay", "0", "--log-level", self.log_level],
                 stdout=fh, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

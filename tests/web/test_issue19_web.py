@@ -19,11 +19,12 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from servers import Server
-from webhelpers import comparable, create, hdr, post, sit, state
+from webhelpers import comparable, create, hdr, post, sit, state, ws_connect
 
 from fourcards.inputs import MAX_WAGER
 from fourcards.poker.round import ActionKind, LegalAction
 from fourcards.table.players import play_bet
+from fourcards.web.routes.live import subprotocols
 
 LARGEST_POKER = {"min_ante": 1, "max_ante": MAX_WAGER, "min_aces_up": 1, "max_aces_up": MAX_WAGER}
 LARGEST_KIND = {"ante": MAX_WAGER, "min_bet": 1, "max_bet": MAX_WAGER, "max_raises": 20}
@@ -101,7 +102,7 @@ def test_issue19_property_bot_play_bet_by_arithmetic_is_the_one_the_whole_range_
 def _all_views(client: TestClient, tid: str, tokens: list[str | None]) -> list[bytes]:
     out = [client.get(f"/api/tables/{tid}/state", headers=hdr(t) if t else {}).content for t in tokens]
     for t in tokens:
-        with client.websocket_connect(f"/ws/tables/{tid}" + (f"?token={t}" if t else "")) as ws:
+        with ws_connect(client, tid, t) as ws:
             out.append(ws.receive_text().encode())
     return out
 
@@ -199,7 +200,7 @@ def test_issue19_fields_of_another_action_kind_are_a_422_naming_the_field(client
     r = post(client, tid, "/actions", me, body)
     assert r.status_code == 422, r.text
     assert f"{field} does not belong to a {body['kind']}" in r.json()["detail"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={me}") as ws:
+    with ws_connect(client, tid, me) as ws:
         ws.receive_json()
         ws.send_text(json.dumps({"op": "action", "action": body, "id": 7}))
         e = ws.receive_json()
@@ -226,8 +227,8 @@ def test_issue19_a_websocket_message_of_any_size_gets_413_and_the_connection_sta
 
         r = httpx.post(server.base + "/api/tables", json={"game": "poker", "host_name": "Host"}, timeout=10)
         tid, tok = r.json()["table"]["id"], r.json()["token"]
-        ws_url = server.base.replace("http://", "ws://") + f"/ws/tables/{tid}?token={tok}"
-        with connect(ws_url, max_size=None, open_timeout=10) as ws:
+        ws_url = server.base.replace("http://", "ws://") + f"/ws/tables/{tid}"
+        with connect(ws_url, max_size=None, open_timeout=10, subprotocols=subprotocols(tok)) as ws:
             assert json.loads(ws.recv(timeout=10))["type"] == "state"
             for i, size in enumerate((9 * 1024, 64 * 1024 + 1, 1024 * 1024, 8 * 1024 * 1024)):
                 ws.send(json.dumps({"op": "ping", "id": i, "pad": "x" * size}))
@@ -278,7 +279,7 @@ def test_issue19_a_closed_table_answers_actions_and_host_requests_409_naming_it(
     t = create(client, "poker", host_name="Host")
     tid, host = t["table"]["id"], t["token"]
     guest = sit(client, tid, "Guest")["token"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={host}") as ws:  # the host's phone, connected
+    with ws_connect(client, tid, host) as ws:  # the host's phone, connected
         ws.receive_json()
         assert post(client, tid, "/close", host).status_code == 200
         assert ws.receive_json()["table"]["status"] == "closed"

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, axe_violations, on_screen, only_this_server, shot, until, watch_errors
+from browsing import PHONE, axe_violations, on_screen, only_this_server, shot, until, wait_until, watch_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -324,7 +324,7 @@ def test_tp7_pause_stops_the_clock_and_greys_the_moves(browser: Any, base_url: s
     player.wait_for_selector("#paused-note")
     assert player.locator("#my-actions button:not([disabled])").count() == 0  # the moves wait, greyed
     assert player.locator("#my-actions.live").count() == 0  # not docked: nothing to do now
-    player.wait_for_function("document.getElementById('announce').textContent.includes('paused the table')")
+    wait_until(player, "document.getElementById('announce').textContent.includes('paused the table')")
     frozen = player.inner_text("#clock .secs")
     time.sleep(1.5)
     assert player.inner_text("#clock .secs") == frozen and "(paused)" in player.inner_text("#clock")
@@ -332,7 +332,7 @@ def test_tp7_pause_stops_the_clock_and_greys_the_moves(browser: Any, base_url: s
     host.click("#host-resume")
     player.wait_for_selector("#paused", state="hidden")
     player.wait_for_selector("#my-actions.live button:not([disabled])")
-    player.wait_for_function("document.getElementById('announce').textContent.includes('resumed')")
+    wait_until(player, "document.getElementById('announce').textContent.includes('resumed')")
     assert errors == []
     for p in {player, host}:
         p.context.close()
@@ -347,7 +347,7 @@ def test_issue21_9_real_cards_a_refused_card_is_said_next_to_the_entry_box(brows
     host = phone(browser, base_url, tid, tok["Rob"], errors)
     host.fill("#seat-name", "Cat")  # no phone
     host.click("#seat-add")
-    host.wait_for_function("document.querySelectorAll('#players li').length === 4")
+    wait_until(host, "document.querySelectorAll('#players li').length === 4")
     assert "The host seats Cat (no phone) at seat 4 with 1000 chips" in host.inner_text("#log")
     assert "asks for a seat" not in host.inner_text("#log")
     host.click("#host-deal")
@@ -376,7 +376,7 @@ def test_issue21_9_real_cards_a_refused_card_is_said_next_to_the_entry_box(brows
     host.fill("#card-text", "Kd Qc 2s")  # Ben, Cat, Rob: the betting opens
     host.click("#card-enter")
     until(lambda: (view(base_url, tid)["deal"] or {}).get("actor") is not None, "the betting")
-    host.wait_for_function("!document.getElementById('rank-picker')")
+    wait_until(host, "!document.getElementById('rank-picker')")
     assert host.locator("#card-entry-title").inner_text() == "The last card entered"  # no empty "No card is due"
     s = view(base_url, tid)
     actor = s["deal"]["actor"]
@@ -419,7 +419,7 @@ def test_issue21_9_the_old_phone_says_it_lost_the_seat_and_the_host_confirms_a_t
     assert view(base_url, tid, tok["Rob"])["you"]["balance"] == 1000  # dismissed: nothing added
     host.once("dialog", lambda d: d.accept())
     host.click("#topup-btn")
-    host.wait_for_function("document.querySelector('#players li.me .balance').textContent === '1500'")
+    wait_until(host, "document.querySelector('#players li.me .balance').textContent === '1500'")
     assert host.input_value("#topup-amount") == ""
     # the host hands Zoe's seat to a new phone: the old one says so, and offers no filled-in seat
     host.once("dialog", lambda d: d.accept())

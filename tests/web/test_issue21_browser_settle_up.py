@@ -24,7 +24,16 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, TABLE_URL, axe_violations, host_token, sit_guest, table_id, watch_errors
+from browsing import (
+    PHONE,
+    TABLE_URL,
+    axe_violations,
+    host_token,
+    sit_guest,
+    table_id,
+    wait_until,
+    watch_errors,
+)
 from test_web_game_night import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -140,7 +149,7 @@ def test_issue21_5_the_settle_up_of_a_night_with_a_bot_and_a_top_up_adds_up(brow
     page.fill("#value-money", "1,00")
     page.fill("#value-currency", "€")
     page.click("#terms-save")
-    page.wait_for_function("document.getElementById('chip-value').textContent === 'At 100 chips = 1.00 €.'")
+    wait_until(page, "document.getElementById('chip-value').textContent === 'At 100 chips = 1.00 €.'")
     amounts = settled_on_the_page(page)
     up = api(base_url, "GET", f"/api/tables/{tid}/settle-up")
     assert amounts == {p["name"]: p["amount"] for p in up["parties"]}
@@ -159,7 +168,7 @@ def test_issue21_5_the_settle_up_of_a_night_with_a_bot_and_a_top_up_adds_up(brow
     page.fill("#value-money", "1.00")
     page.select_option("#banker", "bank")
     page.click("#terms-save")
-    page.wait_for_function("document.getElementById('bank-words').textContent.includes('Nobody holds the bank')")
+    wait_until(page, "document.getElementById('bank-words').textContent.includes('Nobody holds the bank')")
     amounts = settled_on_the_page(page)
     assert set(amounts) == {"Ann", "Ben", "The bank"} and amounts["The bank"] == s["bank"]["net"]
     assert found == {k: [] for k in found}
@@ -223,7 +232,7 @@ def test_issue21_6_a_clubs_standings_after_two_nights_at_two_tables(browser: Any
     # the owner lists a member
     page.fill("#new-members", "Dot")
     page.click("#add-members")
-    page.wait_for_function("document.getElementById('members').textContent.includes('Dot')")
+    wait_until(page, "document.getElementById('members').textContent.includes('Dot')")
     found["club after two nights"] = axe_violations(page)
     no_overflow(page, "club page")
     panel_shot(page, "#club-app", "club.png")

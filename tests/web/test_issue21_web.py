@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webhelpers import comparable, create, hdr, post, sit, state
+from webhelpers import comparable, create, hdr, post, sit, state, ws_connect
 
 from fourcards.table.chat import REACTIONS
 
@@ -49,7 +49,7 @@ def test_tp9_chat_over_rest_and_the_websocket_reaches_every_viewer(client: TestC
         assert seen["chat"] == [sent]
         again = _chat(client, tid, ben, {"text": "<script>alert(1)</script> hi", "action_id": "m1"})
         assert again.json() == {"chat": sent, "repeated": True}  # a retry is not a second message
-        with client.websocket_connect(f"/ws/tables/{tid}?token={host}") as ws:
+        with ws_connect(client, tid, host) as ws:
             _next(ws, "state")
             ws.send_json({"op": "chat", "reaction": REACTIONS[2], "id": 7})
             assert _next(ws, "ack") == {"type": "ack", "id": 7}
@@ -100,7 +100,7 @@ def test_tp9_who_may_chat_the_rate_limit_and_the_mute(client: TestClient) -> Non
     assert state(client, tid, ben)["you"]["muted"] is True
     r = _chat(client, tid, ben, {"reaction": REACTIONS[0]})
     assert r.status_code == 403 and "the host has muted your chat" in r.json()["detail"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={host}") as ws:
+    with ws_connect(client, tid, host) as ws:
         _next(ws, "state")
         ws.send_json({"op": "mute", "seat": 4, "muted": False, "id": 1})
         assert _next(ws, "ack")["id"] == 1
@@ -157,7 +157,10 @@ def test_issue21_8_the_app_is_installable_manifest_icons_and_a_service_worker(cl
     for path in pages:
         html = client.get(path).text
         assert re.search(r'<link rel="manifest" href="/static/manifest\.webmanifest\?v=[0-9a-f]{12}">', html), path
-        assert 'navigator.serviceWorker.register("/sw.js")' in html and 'name="theme-color"' in html
+        # the registration is a script file of its own (no inline script under the CSP: issue 26)
+        install = re.search(r'<script src="(/static/install\.js\?v=[0-9a-f]{12})"></script>', html)
+        assert install is not None and 'name="theme-color"' in html, path
+        assert 'navigator.serviceWorker.register("/sw.js")' in client.get(install.group(1)).text
     manifest_url = re.search(r'href="(/static/manifest\.webmanifest\?v=[0-9a-f]{12})"', client.get("/").text)
     assert manifest_url is not None
     r = client.get(manifest_url.group(1))
@@ -214,7 +217,7 @@ def test_issue21_9_the_old_phone_of_a_seat_handed_on_is_told_so(client: TestClie
         assert r.status_code == 403
         assert r.json()["detail"] == ("this phone no longer holds Zoe's seat: the host handed the seat to another "
                                       "phone (this one can still watch the table)")
-    with client.websocket_connect(f"/ws/tables/{tid}?token={old}") as ws:  # a phone that slept through it
+    with ws_connect(client, tid, old) as ws:  # a phone that slept through it
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["status"] == 403 and "no longer holds Zoe's seat" in msg["detail"]
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
+from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state, ws_connect
 
 from fourcards.web import create_app
 
@@ -184,7 +184,7 @@ def test_seats_names_and_capacity(client: TestClient) -> None:
 def test_websocket_state_actions_and_errors(client: TestClient) -> None:
     t = create(client, "poker", bots=1)
     tid, tok = t["table"]["id"], t["token"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as ws:
+    with ws_connect(client, tid, tok) as ws:
         s = ws.receive_json()
         assert s["type"] == "state" and s["you"]["seat"] == 1 and "token" not in str(s)
         ws.send_text('{"op": "action", "id": 7, "action": {"kind": "wager", "ante": 10}}')
@@ -199,7 +199,7 @@ def test_websocket_state_actions_and_errors(client: TestClient) -> None:
         ws.send_text('{"op": "deal", "id": 9}')
         got = [ws.receive_json() for _ in range(2)]
         assert got[-1] == {"type": "ack", "id": 9}
-    with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
+    with ws_connect(client, tid, "forged") as ws:
         e = ws.receive_json()
         assert e["status"] == 403
     with client.websocket_connect("/ws/tables/nosuchid") as ws:

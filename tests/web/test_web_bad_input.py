@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from webhelpers import create, hdr, post, sit, state
+from webhelpers import create, hdr, post, sit, state, ws_connect
 
 from fourcards.poker.rules import PokerRules
 from fourcards.store import MAX_AMOUNT
@@ -157,7 +157,7 @@ def test_one_name_however_typed_letters_of_any_script_kept(client: TestClient) -
 def test_websocket_binary_and_malformed_frames_answered_with_an_error(client: TestClient) -> None:
     t = create(client, "poker")
     tid, tok = t["table"]["id"], t["token"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as ws:
+    with ws_connect(client, tid, tok) as ws:
         assert ws.receive_json()["type"] == "state"
         frames: list[tuple[Any, int, str]] = [
             (b'{"op": "ping", "id": 1}', 400, "binary"),
@@ -221,7 +221,7 @@ interesting = (json_values | st.sampled_from(["poker", "kind", "live", "online",
 def test_fuzzed_json_bodies_never_give_a_server_error(sqlite_url: str) -> None:
     from fourcards.web import create_app
 
-    with TestClient(create_app(sqlite_url, bot_delay=0), raise_server_exceptions=False) as c:
+    with TestClient(create_app(sqlite_url, bot_delay=0, rate_limits="off"), raise_server_exceptions=False) as c:
         host = c.post("/api/tables", json={"game": "poker", "host_name": "Host"}).json()
 
         @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

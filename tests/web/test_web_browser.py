@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import pytest
-from browsing import axe_violations, create, shot, watch_errors
+from browsing import axe_violations, create, shot, wait_until, watch_errors
 
 pytestmark = pytest.mark.browser
 _shot, _watch_errors, _create = shot, watch_errors, create
@@ -50,14 +50,14 @@ def test_four_card_poker_round(browser: Any, base_url: str) -> None:
     _shot(page, "poker-decision.png", full_page=False)
     page.click("#play-1x")
     page.wait_for_selector("#dealer-hand")
-    page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+    wait_until(page, "document.querySelectorAll('.seat .result').length === 3")
     assert page.locator("#dealer .card").count() == 6
     my = page.locator(".seat.me .result")
     net = int(my.get_attribute("data-net"))
     balance = int(page.locator("#players li.me .balance").inner_text())
     assert balance == 1000 + net
     assert "ante" in my.inner_text() and "Aces Up" in my.inner_text()
-    page.wait_for_function("!/computing/.test(document.getElementById('trainer').innerText)", timeout=30000)
+    wait_until(page, "!/computing/.test(document.getElementById('trainer').innerText)", timeout=30000)
     trainer = page.locator("#trainer").inner_text()
     assert "Optimal" in trainer or "not available" in trainer
     _shot(page, "poker-showdown.png", full_page=False)
@@ -101,13 +101,13 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
     guest.wait_for_selector("#my-request:not([hidden])")  # a private table: the host lets the guest sit
     host.click("#requests button[data-op=approve]")
     guest.wait_for_selector("#players li.me")
-    host.wait_for_function("document.querySelectorAll('#players li').length === 5")
+    wait_until(host, "document.querySelectorAll('#players li').length === 5")
     assert guest.locator("#host").is_hidden()
     host.click("#host-deal")
     host.wait_for_selector("#pot")
     guest.wait_for_selector("#pot")
     # every player's face-up cards and live odds of high and low
-    host.wait_for_function("document.querySelectorAll('#kind-table .seat').length === 5")
+    wait_until(host, "document.querySelectorAll('#kind-table .seat').length === 5")
     assert host.locator("#kind-table .seat .odds").count() == 5
     shot_taken = False
     deadline = time.monotonic() + 120
@@ -174,7 +174,7 @@ def test_phone_layout_fits_lobby_and_both_tables(browser: Any, base_url: str, wi
     red = pip.inner_text()[-1] in "\u2666\u2665"
     assert pip.evaluate("e => getComputedStyle(e).color") == ("rgb(200, 16, 46)" if red else "rgb(17, 17, 17)")
     page.click("#play-1x")
-    page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+    wait_until(page, "document.querySelectorAll('.seat .result').length === 3")
     _no_overflow(page, width, "poker showdown")
     # Four of a Kind: a deal in progress; the preset is in the header
     _create(page, base_url, "kind", 3)
@@ -182,7 +182,7 @@ def test_phone_layout_fits_lobby_and_both_tables(browser: Any, base_url: str, wi
     assert "Family rules: ante 5, bets 5\u201310" in page.inner_text("#table-rules")  # words (issue 21 item 9)
     page.click("#host-deal")
     page.wait_for_selector("#pot")
-    page.wait_for_function("document.querySelectorAll('#kind-table .seat').length === 4")
+    wait_until(page, "document.querySelectorAll('#kind-table .seat').length === 4")
     _no_overflow(page, width, "Four of a Kind deal")
     assert errors == []
     ctx.close()

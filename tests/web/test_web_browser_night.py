@@ -21,7 +21,16 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import ARGS, CHROMIUM, PHONE, ThreadServer, join_on_a_phone, require_browser, watch_errors
+from browsing import (
+    ARGS,
+    CHROMIUM,
+    PHONE,
+    ThreadServer,
+    join_on_a_phone,
+    require_browser,
+    wait_until,
+    watch_errors,
+)
 from servers import Server
 from test_web_browser import _kind_turn
 
@@ -91,7 +100,7 @@ def test_two_phones_join_through_the_link_serve_lan_printed(browser: Any, databa
         assert invite.startswith(link) and re.fullmatch(r".*/t/[a-z0-9]{8}", invite), (invite, link)
         loopback = server.base + invite[len(link) - 1:]  # the same path, reached through 127.0.0.1
         phones = [join_on_a_phone(browser, host, loopback, name, errors) for name in ("Ann", "Ben")]
-        host.wait_for_function("document.querySelectorAll('#players li').length === 5")
+        wait_until(host, "document.querySelectorAll('#players li').length === 5")
         host.click("#host-deal")
         for page in (host, *phones):
             page.wait_for_selector("#pot")
@@ -154,7 +163,7 @@ def test_same_person_gets_their_seat_back_on_a_new_phone_through_the_host(browse
     assert int(new.locator("#players li.me .balance").inner_text()) == balance
     assert "#token" not in new.url  # the token left the address bar for localStorage
     new.click("#withdraw")  # the new phone acts for the seat: the wager comes back
-    new.wait_for_function("document.querySelector('#players li.me .balance').innerText === '1000'")
+    wait_until(new, "document.querySelector('#players li.me .balance').innerText === '1000'")
     old.wait_for_selector("#join:not([hidden])")  # the old phone's token stopped working
     assert old.locator("#players li.me").count() == 0
     old_ctx.close()
@@ -179,11 +188,11 @@ def test_sigkill_and_restart_the_open_page_recovers_and_the_round_goes_on(browse
         page.wait_for_selector("#play-1x")
         cards = page.locator("#game").inner_text()
         server.kill()
-        page.wait_for_function("document.getElementById('conn').textContent.startsWith('reconnecting')")
+        wait_until(page, "document.getElementById('conn').textContent.startsWith('reconnecting')")
         assert page.title().startswith("Reconnecting")
         server.start()  # the same port: the page reconnects by itself
-        page.wait_for_function("document.getElementById('conn').textContent === 'connected'", timeout=30000)
-        page.wait_for_function("document.getElementById('announce').textContent.includes('Reconnected')")
+        wait_until(page, "document.getElementById('conn').textContent === 'connected'", timeout=30000)
+        wait_until(page, "document.getElementById('announce').textContent.includes('Reconnected')")
         assert not page.title().startswith("Reconnecting")
         page.wait_for_selector("#play-1x")  # the truth: the same round, the decision still ours
         assert page.locator("#game").inner_text() == cards
@@ -247,7 +256,7 @@ def test_nights_settlement_adds_up_to_zero_with_the_house(browser: Any, app_url:
         page.click("#host-deal")
         page.wait_for_selector("#play-1x")
         page.click("#play-1x")
-        page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+        wait_until(page, "document.querySelectorAll('.seat .result').length === 3")
     s = page.evaluate(f"fetch('/api/tables/{tid}/settlement').then(r => r.json())")
     assert s["total"] == 0 and s["house"] is not None
     assert sum(r["net"] for r in s["players"]) + s["house"] + s["in_play"] == 0

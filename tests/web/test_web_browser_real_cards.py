@@ -18,7 +18,17 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, axe_violations, host_token, join_on_a_phone, shot, table_id, until, watch_errors
+from browsing import (
+    PHONE,
+    axe_violations,
+    host_token,
+    join_on_a_phone,
+    shot,
+    table_id,
+    until,
+    wait_until,
+    watch_errors,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -70,7 +80,7 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     phones = {name: join_on_a_phone(browser, host, link, name, errors) for name in ("Ann", "Ben")}
     host.fill("#seat-name", "Cat")  # no phone: the host seats her and enters her moves
     host.click("#seat-add")
-    host.wait_for_function("document.querySelectorAll('#players li').length === 4")
+    wait_until(host, "document.querySelectorAll('#players li').length === 4")
     ann, ben = phones["Ann"], phones["Ben"]
     host.click("#host-deal")
     host.wait_for_selector("#card-entry")
@@ -149,7 +159,7 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     split = host.inner_text("#split")
     assert "Ann takes 10 (high)" in split and "Rob takes 10 (low)" in split, split  # four nines; the ten low
     assert ann.inner_text("#split") == split
-    host.wait_for_function("document.querySelector('#player-1 .balance').textContent === '1005'")
+    wait_until(host, "document.querySelector('#player-1 .balance').textContent === '1005'")
     balances = [int(x) for x in host.locator("#players .balance").all_inner_texts()]
     assert balances == [1005, 1005, 995, 995]
     assert "(entered by the host)" in host.inner_text("#log")

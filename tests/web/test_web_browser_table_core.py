@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, ThreadServer, launch, require_browser, watch_errors
+from browsing import PHONE, ThreadServer, launch, require_browser, wait_until, watch_errors
 from servers import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -123,12 +123,12 @@ def test_tp6_a_server_killed_while_a_clock_runs_gives_the_player_their_time_back
         time.sleep(2)
         left = int(page.locator("#clock .secs").inner_text())  # what the page showed as the server died
         server.kill()  # SIGKILL, no shutdown code
-        page.wait_for_function("document.getElementById('conn').textContent.startsWith('reconnecting')")
+        wait_until(page, "document.getElementById('conn').textContent.startsWith('reconnecting')")
         # the clock line says its seconds are only the last heard of
         page.wait_for_selector("#clock:has-text('reconnecting: the server keeps the time')")
         time.sleep(23)  # longer than the whole clock: no server alive
         server.start()  # the same port: the page reconnects by itself
-        page.wait_for_function("document.getElementById('conn').textContent === 'connected'", timeout=30000)
+        wait_until(page, "document.getElementById('conn').textContent === 'connected'", timeout=30000)
         page.wait_for_selector("#log :text('No server was running for')")
         line = next(x for x in page.inner_text("#log").splitlines() if x.startswith("No server was running for"))
         given = int(re.search(r"has (\d+) s left", line).group(1))  # type: ignore[union-attr]
@@ -139,7 +139,7 @@ def test_tp6_a_server_killed_while_a_clock_runs_gives_the_player_their_time_back
         assert "reconnecting" not in page.inner_text("#clock")
         assert "time ran out" not in page.inner_text("#log")
         page.click("#act-check, #act-call")
-        page.wait_for_function(f"!document.getElementById('log').textContent.includes('{who}\u2019s time')")
+        wait_until(page, f"!document.getElementById('log').textContent.includes('{who}\u2019s time')")
         s = api(base, "GET", f"/api/tables/{tid}/state")
         assert any(line.startswith(f"{who} ") and ("checks" in line or "calls" in line) for line in s["log"])
     finally:

@@ -24,6 +24,8 @@ from servers import Server, free_port
 from test_web_restart import assert_books_right, finish_kind_deal
 from websockets.sync.client import connect
 
+from fourcards.web.routes.live import subprotocols
+
 CONFIG = Path(__file__).resolve().parents[2] / "examples" / "deploy" / "haproxy.cfg"
 
 
@@ -78,7 +80,7 @@ def test_issue12_deploy_two_servers_behind_haproxy_survive_one_killed(cluster: t
     assert r.status_code == 201, r.text
     tid, tok = r.json()["table"]["id"], r.json()["token"]
     port = base.rsplit(":", 1)[1]
-    with connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={tok}") as ws:  # through the balancer
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}", subprotocols=subprotocols(tok)) as ws:  # the balancer
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
         r = httpx.post(f"{base}/api/tables/{tid}/deal", headers={"X-Seat-Token": tok})
         assert r.status_code == 200, r.text

@@ -15,7 +15,7 @@ from typing import Any
 
 from browsing import until
 from fastapi.testclient import TestClient
-from webhelpers import create, hdr, kind_move, play_kind_deal, post, sit, state
+from webhelpers import create, hdr, kind_move, play_kind_deal, post, sit, state, ws_connect
 
 from fourcards.web import create_app
 
@@ -76,7 +76,7 @@ def test_design_new_seats_need_the_hosts_approval_on_private_tables(client: Test
     hv = state(client, tid, host)
     assert [(q["kind"], q["name"]) for q in hv["requests"]] == [("seat", "Cleo")]
     assert client.post(f"/api/tables/{tid}/seats", json={"name": "cleo"}).status_code == 409  # asked already
-    with client.websocket_connect(f"/ws/tables/{tid}?token={pending}") as ws:
+    with ws_connect(client, tid, pending) as ws:
         assert ws.receive_json()["request"]["status"] == "pending"
         assert post(client, tid, f"/requests/{ask.json()['request']}", pending, {"approve": True}).status_code == 403
         assert post(client, tid, f"/requests/{ask.json()['request']}", host, {"approve": True}).status_code == 200
@@ -248,7 +248,7 @@ def test_design_host_hands_a_seat_to_a_new_phone_and_removes_a_seat(client: Test
     play_kind_deal(client, tid, {1: host, 4: old})
     balance = state(client, tid, old)["you"]["balance"]
     assert post(client, tid, "/seats/4/new-device", old).status_code == 403
-    with client.websocket_connect(f"/ws/tables/{tid}?token={old}") as ws:
+    with ws_connect(client, tid, old) as ws:
         ws.receive_json()
         r = post(client, tid, "/seats/4/new-device", host)
         assert r.status_code == 200

@@ -30,6 +30,7 @@ from browsing import (
     shot,
     sit_guest,
     table_id,
+    wait_until,
     watch_errors,
 )
 
@@ -106,7 +107,7 @@ def test_issue11_7_axe_finds_no_violation_on_the_lobby_both_tables_and_the_histo
     page.check("#trainer-toggle")
     found["poker decision"] = axe_violations(page)
     page.click("#play-1x")
-    page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+    wait_until(page, "document.querySelectorAll('.seat .result').length === 3")
     found["poker showdown"] = axe_violations(page)
     poker_table = page.url
     guest_token = _kind_deal(page, base_url, bots=2, guest=True)
@@ -159,11 +160,11 @@ def test_issue11_7_a_typed_amount_and_the_focus_survive_another_players_move(bro
     r = httpx.post(f"{base_url}/api/tables/{tid}/actions", json={"kind": "wager", "ante": 20},
                    headers={"X-Seat-Token": guest})
     assert r.status_code == 200, r.text
-    page.wait_for_function("document.getElementById('log').innerText.includes('Gus bets ante 20')")
+    wait_until(page, "document.getElementById('log').innerText.includes('Gus bets ante 20')")
     assert page.input_value("#ante") == "35"
     assert page.evaluate("document.activeElement.id") == "ante"
     page.keyboard.press("Enter")  # Enter submits the amount
-    page.wait_for_function("document.getElementById('log').innerText.includes('Pat bets ante 35')")
+    wait_until(page, "document.getElementById('log').innerText.includes('Pat bets ante 35')")
     assert errors == []
     page.context.close()
 
@@ -172,7 +173,7 @@ def test_issue11_7_your_turn_and_results_are_announced_and_cards_have_spoken_nam
                                                                                   base_url: str) -> None:
     page = browser.new_context(**DESKTOP).new_page()
     _poker_at_decision(page, base_url, bots=1)
-    page.wait_for_function("document.getElementById('announce').textContent.includes('Your turn')")
+    wait_until(page, "document.getElementById('announce').textContent.includes('Your turn')")
     assert page.title().startswith("Your turn")
     mine = page.locator(".seat.me .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert len(mine) == 5 and all(SPOKEN.fullmatch(x) for x in mine), mine
@@ -180,7 +181,7 @@ def test_issue11_7_your_turn_and_results_are_announced_and_cards_have_spoken_nam
         "els => els.map(e => e.getAttribute('aria-label'))")) == {"face-down card"}
     assert SPOKEN.fullmatch(page.get_attribute("#up-card .pip", "aria-label") or "")
     page.click("#play-1x")
-    page.wait_for_function("document.getElementById('announce').textContent.includes('Round 1')")
+    wait_until(page, "document.getElementById('announce').textContent.includes('Round 1')")
     assert "Your net" in page.inner_text("#announce")
     assert not page.title().startswith("Your turn")
     page.context.close()
@@ -290,7 +291,7 @@ def test_issue11_6_the_history_page_replays_a_deal_and_the_settlement_adds_to_ze
     errors = watch_errors(page)
     _poker_at_decision(page, base_url, bots=2)
     page.click("#play-1x")
-    page.wait_for_function("document.querySelectorAll('.seat .result').length === 3")
+    wait_until(page, "document.querySelectorAll('.seat .result').length === 3")
     mine = int(page.locator(".seat.me .result").get_attribute("data-net"))
     page.click("#history-link")
     page.wait_for_selector("#settlement-table")
@@ -308,13 +309,13 @@ def test_issue11_6_the_history_page_replays_a_deal_and_the_settlement_adds_to_ze
     assert page.inner_text("#step-status").startswith("Step 1 of ")
     assert page.is_disabled("#step-prev")
     page.click("#step-last")
-    page.wait_for_function("document.getElementById('step-next').disabled")
+    wait_until(page, "document.getElementById('step-next').disabled")
     assert "Showdown" in page.inner_text("#replay-log")
     # this seat sees its own cards in the replay (five) and the dealer's six at the end
     assert page.locator("#replay-table .dealer .card:not(.back)").count() == 6
     assert (f"{mine:+d}" if mine else "0") in page.inner_text("#replay-table")
     page.click("#step-first")
-    page.wait_for_function("document.getElementById('step-prev').disabled")
+    wait_until(page, "document.getElementById('step-prev').disabled")
     assert "?deal=1" in page.url
     assert errors == []
     page.context.close()
@@ -349,7 +350,7 @@ def test_issue11_2_host_controls_in_the_page(browser: Any, base_url: str) -> Non
     zoe.click("#topup-btn")
     zoe.wait_for_selector("#topup-note")
     host.click("#requests button[data-op=approve]")
-    zoe.wait_for_function("document.querySelector('#players li.me .balance').innerText === '1250'")
+    wait_until(zoe, "document.querySelector('#players li.me .balance').innerText === '1250'")
     # a new phone for Zoe: the host's page shows the link
     host.click(f"#player-{seat} button[data-op=new-device]")
     host.wait_for_selector("#device-link")
@@ -378,7 +379,7 @@ def test_issue11_2_the_turn_clock_counts_down_on_the_page(browser: Any, base_url
     page.wait_for_selector("#clock")
     first = int(page.inner_text("#clock .secs"))
     assert page.inner_text("#clock").startswith("Your time") and 25 <= first <= 30
-    page.wait_for_function(f"Number(document.querySelector('#clock .secs').textContent) < {first}")
+    wait_until(page, f"Number(document.querySelector('#clock .secs').textContent) < {first}")
     page.context.close()
 
 
@@ -391,7 +392,7 @@ def test_issue11_5_the_host_lists_a_table_in_the_lobby(browser: Any, base_url: s
     stranger.goto(base_url + "/")
     assert tid not in stranger.content()
     host.check("#set-public")
-    host.wait_for_function("document.getElementById('log').innerText.includes('public')")
+    wait_until(host, "document.getElementById('log').innerText.includes('public')")
     stranger.goto(base_url + "/")
     assert f"/t/{tid}" in stranger.content()
     host.context.close()

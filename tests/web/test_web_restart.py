@@ -19,6 +19,8 @@ import pytest
 from servers import Server
 from websockets.sync.client import connect
 
+from fourcards.web.routes.live import subprotocols
+
 START = 1000  # the default starting chips
 
 
@@ -129,7 +131,7 @@ def test_issue12_two_servers_one_database_one_killed_mid_deal_the_other_finishes
     r = httpx.post(f"{a.base}/api/tables", json={"game": "kind", "host_name": "Host", "bots": 3, "turn_clock": 0})
     assert r.status_code == 201, r.text
     tid, tok = r.json()["table"]["id"], r.json()["token"]
-    with connect(f"ws://127.0.0.1:{a.port}/ws/tables/{tid}?token={tok}") as ws:
+    with connect(f"ws://127.0.0.1:{a.port}/ws/tables/{tid}", subprotocols=subprotocols(tok)) as ws:
         first = json.loads(ws.recv(timeout=10))
         assert first["type"] == "state" and first["deal"] is None
         # ... is played through B, and a browser on A sees B's moves

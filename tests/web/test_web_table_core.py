@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 from servers import Server
-from webhelpers import create, hdr, post, sit, state
+from webhelpers import create, hdr, post, sit, state, ws_connect
 
 from fourcards.web import create_app
 
@@ -79,7 +79,7 @@ def test_tp7_pause_stops_moves_and_every_view_says_so(client: TestClient) -> Non
     left = spectator["clock"]["seconds_left"]
     time.sleep(1.2)
     assert state(client, tid)["clock"]["seconds_left"] == left  # no clock runs
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok['Ann']}") as ws:
+    with ws_connect(client, tid, tok['Ann']) as ws:
         ws.receive_json()
         ws.send_json({"op": "resume", "id": 1})
         msg = ws.receive_json()
@@ -102,7 +102,7 @@ def test_tp8_a_repeated_action_id_gets_the_first_answer_and_changes_nothing(clie
     assert again.status_code == 200 and again.json()["repeated"] is True
     assert again.json()["version"] == first.json()["version"]
     assert post(client, tid, "/actions", tok[who], {**body, "action_id": "x" * 65}).status_code == 422
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok[who]}") as ws:
+    with ws_connect(client, tid, tok[who]) as ws:
         ws.receive_json()
         ws.send_json({"op": "action", "action": body, "id": 7})
         msg = ws.receive_json()
@@ -124,7 +124,7 @@ def test_tp8_a_websocket_action_id_beside_the_action_counts_like_one_inside_it(c
     tid, tok = _kind_table(client)
     who = _to_act(state(client, tid, tok["Ann"]))
     move = _move(state(client, tid, tok[who]))
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok[who]}") as ws:
+    with ws_connect(client, tid, tok[who]) as ws:
         ws.receive_json()
         ws.send_json({"op": "action", "action": move, "action_id": "ws-1", "id": 1})
         assert _answer(ws) == {"type": "ack", "id": 1}
@@ -139,7 +139,7 @@ def test_tp8_a_websocket_action_id_beside_the_action_counts_like_one_inside_it(c
 
 def test_tp8_a_websocket_op_refuses_a_field_it_does_not_take(client: TestClient) -> None:
     tid, tok = _kind_table(client)
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tok['Ann']}") as ws:
+    with ws_connect(client, tid, tok['Ann']) as ws:
         ws.receive_json()
         version = state(client, tid, tok["Ann"])["version"]
         for msg, words in (({"op": "action", "action": {"kind": "check"}, "bogus": 1}, "op 'action' takes no field 'bogus'"),

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelpers import create, hdr, sit
+from webhelpers import create, hdr, sit, ws_connect
 
 _PLAIN = re.compile(r'"([2-9TJQKA][cdhs])"')
 _PRETTY = re.compile(r"([2-9TJQKA])([\u2663\u2666\u2665\u2660])")
@@ -67,8 +67,7 @@ class Seat:
 
 
 def _open(client: TestClient, tid: str, token: str | None) -> Seat:
-    q = f"?token={token}" if token else ""
-    return Seat(client, tid, token, client.websocket_connect(f"/ws/tables/{tid}{q}"))
+    return Seat(client, tid, token, ws_connect(client, tid, token))
 
 
 def test_four_card_poker_hides_every_hidden_card(client: TestClient) -> None:

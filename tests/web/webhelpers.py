@@ -68,3 +68,11 @@ def comparable(s: dict[str, Any]) -> dict[str, Any]:
     if out.get("clock"):
         out["clock"] = {k: v for k, v in out["clock"].items() if k != "seconds_left"}
     return out
+
+
+def ws_connect(client: TestClient, tid: str, token: str | None = None) -> Any:
+    """The table's websocket as ``token``'s seat (``None``: a spectator), the token in the
+    ``Sec-WebSocket-Protocol`` header as the page sends it (docs/web.md "Security")."""
+    from fourcards.web.routes.live import subprotocols
+
+    return client.websocket_connect(f"/ws/tables/{tid}", subprotocols=subprotocols(token))

@@ -2,7 +2,7 @@
 
 * ``fourcards kind odds 7 QQ 3 999 [--json]`` - exact P(high), P(low) and
   expected share of each player (holdings in seat order: a rank repeated, tens
-  as ``T``, ``t`` or ``10``);
+  as ``T`` or ``t``, a ten alone also ``10``; ``1010`` reads like a number and is refused);
 * ``fourcards kind settle --pot 60 7 QQ 3 9999 [--json]`` - settle a finished
   deal (seed 001 "Settling the pot": 0/0/30/30);
 * ``fourcards kind play --players 6 [--bots 5] [--seed N] [--history FILE]
@@ -23,9 +23,9 @@ import typer
 
 from fourcards.cli.app import console, fail, kind_app
 from fourcards.errors import FourcardsError, RulesError
-from fourcards.inputs import MAX_CHIPS, MAX_DEALS, MAX_SEATS, MAX_SEED
+from fourcards.inputs import MAX_CHIPS, MAX_DEALS, MAX_SEATS, MAX_SEED, MIN_SEATS
 
-HOLDINGS_HELP = "Players' cards in seat order, as ranks: 7 QQ 3 999 (tens: T, t or 10, e.g. TT or 1010)."
+HOLDINGS_HELP = "Players' cards in seat order, as ranks: 7 QQ 3 999 (tens: T or t, e.g. TT; a ten alone also 10)."
 
 
 def _holdings(texts: list[str]) -> Any:
@@ -100,7 +100,7 @@ def settle_command(
 
 @kind_app.command("play")
 def play_command(
-    players: int = typer.Option(6, "--players", min=1, max=MAX_SEATS, help="Seats at the table (4-13)."),
+    players: int = typer.Option(6, "--players", min=MIN_SEATS, max=MAX_SEATS, help="Seats at the table (4-13)."),
     bots: int = typer.Option(None, "--bots", min=0, max=MAX_SEATS,
                              help="Computer players (default: players - 1)."),
     seed: int = typer.Option(None, "--seed", min=0, max=MAX_SEED,

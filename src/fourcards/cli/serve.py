@@ -9,8 +9,14 @@ database is opened (and migrated) and the listening socket bound here, and both 
 handed to uvicorn.
 
 ``--workers N`` runs N server processes on that one socket (uvicorn's supervisor
-restarts one that dies); they share the database like servers on several machines do
-(docs/deploy.md): any of them serves any table.
+restarts one that dies, or one that does not answer its health check within
+``--timeout-worker-healthcheck`` seconds: 60 by default, not uvicorn's 5); they share the
+database like servers on several machines do (docs/deploy.md): any of them serves any table.
+
+Open to the internet (docs/web.md "Security"): the access log never prints a seat token;
+``--forwarded-allow-ips`` names the reverse proxies trusted for ``X-Forwarded-For``;
+``--allowed-origins`` other sites whose pages may open websockets; ``--rate-limits`` the limits
+per client address.
 
 ``--lan`` listens on every interface and prints the address phones on the same
 network open (this machine's LAN address, never 127.0.0.1 or 0.0.0.0) with a
@@ -76,6 +82,29 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+#: Seconds a worker process may take to answer the supervisor's health check (``--workers N``):
+#: uvicorn's 5 s killed healthy workers on a machine at load average 8 (their answering thread got
+#: no CPU in time); a worker that is truly hung is still replaced, a minute later.
+DEFAULT_HEALTHCHECK_S = 60.0
+
+
+def _proxies(text: str | None) -> str | None:
+    """The trusted proxies as uvicorn takes them (``None``: none, X-Forwarded-For ignored), or one
+    error line and exit 2 for an entry that is not an address, a network or ``*``."""
+    import ipaddress
+
+    if text is None or not text.strip():
+        return None
+    items = [x for x in re.split(r"[,\s]+", text.strip()) if x]
+    for item in items:
+        if item != "*":
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                fail(f"--forwarded-allow-ips: {item!r} is not an address, a network (10.0.0.0/8) or *")
+    return ",".join(items)
+
+
 @app.command()
 def serve(
     host: str | None = typer.Option(None, help="Address to listen on. Default 127.0.0.1 (this machine "
@@ -97,6 +126,24 @@ def serve(
                                 help="Server processes sharing the socket and the database (any serves any "
                                      "table; one that dies is restarted)."),
     log_level: LogLevel = typer.Option(LogLevel.info, case_sensitive=False, help="uvicorn log level."),
+    forwarded_allow_ips: str | None = typer.Option(
+        None, "--forwarded-allow-ips", envvar="FOURCARDS_FORWARDED_ALLOW_IPS",
+        help="Trusted reverse proxies (comma-separated addresses or networks, or * for any): only a request "
+             "from one of them gives the client address in X-Forwarded-For (rate limits count per client "
+             "address). Default: none - the connection's own address."),
+    allowed_origins: str | None = typer.Option(
+        None, "--allowed-origins", envvar="FOURCARDS_ALLOWED_ORIGINS",
+        help="Other sites whose pages may open this server's websockets (comma-separated "
+             "https://host[:port]). This server's own address and --public-url's are always allowed."),
+    rate_limits: str | None = typer.Option(
+        None, "--rate-limits", envvar="FOURCARDS_RATE_LIMITS",
+        help="Per client address: KIND=COUNT/SECONDS for tables, clubs, seats (e.g. tables=20/600), comma-"
+             "separated, or off. Default: tables=20/600,clubs=10/3600,seats=60/600."),
+    timeout_worker_healthcheck: float = typer.Option(
+        DEFAULT_HEALTHCHECK_S, "--timeout-worker-healthcheck", envvar="FOURCARDS_TIMEOUT_WORKER_HEALTHCHECK",
+        min=1.0, max=3600.0,
+        help="With --workers: seconds a worker may take to answer the supervisor's health check before it is "
+             "restarted (uvicorn's default of 5 kills healthy workers on a busy machine)."),
 ) -> None:
     """Serve the web app: lobby, Four Card Poker and Four of a Kind tables, hand histories."""
     require("web", "fourcards serve")
@@ -104,6 +151,8 @@ def serve(
 
     from fourcards.store import Store, StoreError
     from fourcards.web import create_app, invite
+    from fourcards.web.limits import RateLimits
+    from fourcards.web.security import log_config, parse_origins
     from fourcards.web.transport import SERVER_WS_OPTIONS
 
     if not math.isfinite(bot_delay):
@@ -117,6 +166,17 @@ def serve(
         if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", public_url):
             fail(f"--public-url must be an http:// or https:// address such as http://192.168.1.20:{port}, "
                  f"got {public_url!r}")
+    if not math.isfinite(timeout_worker_healthcheck):
+        fail(f"--timeout-worker-healthcheck must be a number of seconds from 1 to 3600, got {timeout_worker_healthcheck}")
+    proxies = _proxies(forwarded_allow_ips)
+    try:
+        parse_origins(allowed_origins)
+    except ValueError as exc:
+        fail(f"--allowed-origins: {exc}")
+    try:
+        limits = RateLimits.parse(rate_limits)
+    except ValueError as exc:
+        fail(f"--rate-limits: {exc}")
     base = invite.public_url(host, port, lan=lan, given=public_url)
     if lan and base is None:
         fail("--lan: this machine has no address on a network (only 127.0.0.1): connect it to the network "
@@ -138,22 +198,29 @@ def serve(
         console.print(f"fourcards web app on [bold]{base}/[/bold]  (database: {shown})")
     # the websocket transport reads messages of any size, keeping the first WS_MAX_CHARS + 1
     # characters (a bigger one is answered 413), with no per-message deflate (web/transport.py)
+    # the access log never prints a token (web/security.py); X-Forwarded-For only from trusted proxies
     options: dict = {"host": host, "port": port, "log_level": log_level.value, **SERVER_WS_OPTIONS,
-                     "proxy_headers": False, "server_header": False}
+                     "log_config": log_config(), "proxy_headers": proxies is not None,
+                     "forwarded_allow_ips": proxies, "server_header": False}
     if workers > 1:
         from uvicorn.supervisors import Multiprocess
 
         # the workers are new processes: they build the app from the environment (create_app's defaults)
         os.environ.update({"FOURCARDS_DATABASE_URL": url, "FOURCARDS_BOT_DELAY": repr(bot_delay),
-                           "FOURCARDS_PUBLIC_URL": base or ""})
-        config = uvicorn.Config("fourcards.web.app:create_app", factory=True, workers=workers, **options)
+                           "FOURCARDS_PUBLIC_URL": base or "", "FOURCARDS_ALLOWED_ORIGINS": allowed_origins or "",
+                           "FOURCARDS_RATE_LIMITS": rate_limits or ""})
+        config = uvicorn.Config("fourcards.web.app:create_app", factory=True, workers=workers,
+                                timeout_worker_healthcheck=timeout_worker_healthcheck,  # type: ignore[arg-type]
+                                **options)
         console.print(f"{workers} server processes")
         try:
             Multiprocess(config, sockets=[sock]).run()
         finally:
             sock.close()
         return
-    server = uvicorn.Server(uvicorn.Config(create_app(url, bot_delay=bot_delay, public_url=base), **options))
+    app = create_app(url, bot_delay=bot_delay, public_url=base, allowed_origins=allowed_origins or "",
+                     rate_limits=limits)
+    server = uvicorn.Server(uvicorn.Config(app, **options))
     try:
         server.run(sockets=[sock])
     finally:

@@ -30,6 +30,7 @@ from fourcards.inputs import (
     MAX_SESSION_HANDS,
     MAX_WAGER,
     MAX_WORKERS,
+    MIN_SEATS,
 )
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
@@ -233,7 +234,7 @@ def _print_poker(d: dict[str, Any]) -> None:
 @kind_app.command("simulate")
 def kind_simulate(
     deals: Annotated[int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Deals to play.")],
-    players: Annotated[int, typer.Option("--players", min=1, max=MAX_SEATS, help="Seats (4-13).")],
+    players: Annotated[int, typer.Option("--players", min=MIN_SEATS, max=MAX_SEATS, help="Seats (4-13).")],
     bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random, "
                                             "pots, or an installed plug-in's name (entry points "
                                             "'fourcards.bots'); 'odds:3' for three seats; the list repeats to fill the "

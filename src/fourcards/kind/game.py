@@ -139,8 +139,9 @@ class Game:
             A user interface may pass its own, e.g. the players' names.
 
     Raises:
-        RulesError: bad stacks, button or seat labels, more than 13 seats, or fewer than
-            ``rules.min_players`` (more than ``max_players``) seats able to ante.
+        RulesError: bad stacks, button or seat labels, fewer than ``rules.min_players`` or more
+            than 13 seats, or fewer than ``rules.min_players`` (more than ``max_players``) seats
+            able to ante ("this table needs 4 to 13 players").
         CardError: malformed or repeated ``cards`` (at the point they are dealt).
     """
 
@@ -157,8 +158,8 @@ class Game:
         self.rules = rules = rules or KindRules()
         stacks = list(stacks)
         n = len(stacks)
-        if not 2 <= n <= MAX_PLAYERS:
-            raise RulesError(f"a table has 2 to {MAX_PLAYERS} seats, got {n}")
+        if not rules.min_players <= n <= MAX_PLAYERS:  # one range for people: the rules' players (4-13)
+            raise RulesError(f"this table needs {rules.min_players} to {rules.max_players} players, got {n} seats")
         if seat_labels is None:
             labels = tuple(seat_label(s) for s in range(n))
         else:

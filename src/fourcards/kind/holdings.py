@@ -68,10 +68,12 @@ def low_key(h: Holding) -> tuple[int, int]:
 
 
 def parse_holding(text: str) -> Holding:
-    """Parse ``"QQ"``, ``"999"``, ``"7"``, ``"TT"``, ``"1010"`` into a :class:`Holding`.
+    """Parse ``"QQ"``, ``"999"``, ``"7"``, ``"TT"``, ``"10"`` into a :class:`Holding`. Several tens
+    are written ``T`` (``"TT"``, ``"tt"``); ``"1010"`` reads like a number and is refused.
 
     Raises:
-        CardError: an unknown rank character, mixed ranks, or more than 4 cards.
+        CardError: an unknown rank character, mixed ranks, more than 4 cards, or ``10`` written
+            with other cards (``"1010"``).
     """
     s = text.strip()
     if not s:
@@ -86,6 +88,9 @@ def parse_holding(text: str) -> Holding:
             )
         tokens.append(m.group(0))
         pos = m.end()
+    if len(tokens) > 1 and "10" in tokens:  # "1010" reads as the number 1,010: tens together are T
+        raise CardError(f"malformed holding {text!r}: it reads like a number; write tens as T "
+                        f"({'T' * len(tokens)}) - 10 is a ten alone")
     ranks = {parse_rank(t) for t in tokens}
     if len(ranks) != 1:
         raise CardError(f"malformed holding {text!r}: a player holds cards of one rank only")

@@ -17,7 +17,8 @@ random generator; only the agent to act is selected.
 
 :func:`kind_env` and :func:`kind_session_env` wrap them in PettingZoo's standard
 wrappers (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``; with
-``illegal_reward`` also ``TerminateIllegalWrapper``, as PettingZoo's classic games do).
+``illegal_reward`` also :class:`IllegalCostsAFold`, PettingZoo's ``TerminateIllegalWrapper`` with
+the penalty at least what folding would cost: rewards here are chips).
 Render modes: ``"ansi"`` (:meth:`KindEnv.render` returns the table as one line of
 text) and ``"human"`` (it is printed after every move; ``render()`` returns ``None``).
 ``reset(seed=s)`` seeds the cards and each agent's action space (``s + i``), so a run is
@@ -47,7 +48,7 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-__all__ = ["KindEnv", "KindSessionEnv", "kind_env", "kind_session_env", "wrap"]
+__all__ = ["KindEnv", "KindSessionEnv", "IllegalCostsAFold", "kind_env", "kind_session_env", "wrap"]
 
 _RENDER_MODES = ("human", "ansi")
 
@@ -301,13 +302,35 @@ class KindSessionEnv(KindEnv):
             self._deads_step_first()
 
 
+class IllegalCostsAFold(wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper`` with rewards in chips: an illegal id ends the episode
+    (the deal unsettled, the other agents 0) and costs the agent ``illegal_reward`` or what folding
+    at that point would cost - every chip it has put in this deal - whichever is more. So an
+    illegal move is never cheaper than a fold (a seat with 15 chips in that plays an illegal check
+    gets -15 with ``illegal_reward=-1``, as the fold does)."""
+
+    def __init__(self, env: Any, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward=illegal_reward)
+        self._given = float(illegal_reward)
+
+    def step(self, action: Any) -> None:
+        """As PettingZoo's, the penalty set from the selected agent's chips in the pot first."""
+        base = self.env.unwrapped
+        agent = base.agent_selection
+        if base.game is not None and not (base.terminations.get(agent) or base.truncations.get(agent)):
+            in_pot = base.game.observation(None).seats[base._player(agent)].contributed
+            self._illegal_value = min(self._given, -float(in_pot))
+        super().step(action)
+
+
 def wrap(env: KindEnv, illegal_reward: float | None = None) -> Any:
     """``env`` in PettingZoo's standard wrappers: ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(env))``,
-    with ``TerminateIllegalWrapper(env, illegal_reward)`` innermost when ``illegal_reward`` is given (an
-    illegal id then ends the episode with that reward for the agent instead of raising)."""
+    with :class:`IllegalCostsAFold` (PettingZoo's ``TerminateIllegalWrapper``, the penalty at least a
+    fold's cost) innermost when ``illegal_reward`` is given: an illegal id then ends the episode with
+    ``min(illegal_reward, -chips the agent has in the pot)`` for the agent instead of raising."""
     inner: Any = env
     if illegal_reward is not None:
-        inner = wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
+        inner = IllegalCostsAFold(inner, illegal_reward=illegal_reward)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
 
 
@@ -322,8 +345,9 @@ def kind_env(players: int = 4, *, stack: int | None = None, stacks: Any = None, 
         button: the dealer seat (0-based).
         preset: ``"family"`` (seed 000), ``"opr903"`` (seed 001) or ``"nickel"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        illegal_reward: ``None`` (an id the mask forbids raises ``IllegalActionError``) or the
-            reward of an agent whose illegal id ends the episode (``TerminateIllegalWrapper``).
+        illegal_reward: ``None`` (the default: an id the mask forbids raises ``IllegalActionError``
+            and changes nothing) or the reward of an agent whose illegal id ends the episode, in
+            chips - never less costly than folding at that point (:class:`IllegalCostsAFold`).
         **rules: :class:`~fourcards.kind.rules.KindRules` fields: ``ante``, ``min_bet``,
             ``max_bet``, ``max_raises``, ``redeal``, ...
 

@@ -9,7 +9,8 @@ rate limit (docs/rules.md TP-9).
   chat, also while the table is paused; the host may mute anyone else's chat, which is then
   refused (403) until the host lets them chat again.
 * Rate limit: at most :data:`CHAT_BURST` messages (reactions included) per person in any
-  :data:`CHAT_WINDOW_S` seconds - a sliding window over the messages the state keeps, counted
+  :data:`CHAT_WINDOW_S` seconds - a sliding window (:func:`fourcards.table.window.wait_for`) over
+  the messages the state keeps, counted
   from the ``now`` a command is applied at; one more is refused (429) with the wait.
 * Messages are kept with the table (each a :class:`~fourcards.table.writes.ChatLine` row the
   store appends; a state keeps the last :data:`~fourcards.table.state.CHAT_KEPT`), shown in
@@ -29,6 +30,7 @@ from fourcards.table.commands import Chat, Mute
 from fourcards.table.draft import Draft
 from fourcards.table.errors import TableError
 from fourcards.table.state import CHAT_KEPT
+from fourcards.table.window import wait_for
 from fourcards.table.writes import ChatLine
 
 __all__ = ["CHAT_MAX_CHARS", "CHAT_BURST", "CHAT_WINDOW_S", "REACTIONS", "chat", "mute"]
@@ -73,10 +75,9 @@ def chat(d: Draft, c: Chat) -> dict[str, Any]:
     if person.muted:
         raise TableError(403, "the host has muted your chat at this table")
     text, kind = _message(c)
-    mine = [line.at for line in d.state.chat if line.player_id == person.player_id
-            and line.at > d.now - CHAT_WINDOW_S]
-    if len(mine) >= CHAT_BURST:
-        wait = max(0.1, mine[-CHAT_BURST] + CHAT_WINDOW_S - d.now)
+    wait = wait_for([line.at for line in d.state.chat if line.player_id == person.player_id], CHAT_BURST,
+                    CHAT_WINDOW_S, d.now)
+    if wait is not None:
         raise TableError(429, f"slow down: at most {CHAT_BURST} chat messages in {CHAT_WINDOW_S:g} seconds; "
                               f"try again in {wait:.1f} s")
     line = ChatLine(d.state.chat_seq + 1, person.player_id, person.seat, person.name, text, kind, d.now)

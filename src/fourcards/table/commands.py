@@ -16,13 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fourcards.table.errors import TableError
+
 __all__ = ["Move", "Command", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
            "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp",
-           "OperatorClose", "OperatorRemove", "MAX_ACTION_ID"]
+           "OperatorClose", "OperatorRemove", "MAX_ACTION_ID", "MAX_MOVE_CHIPS", "check_move"]
 
 #: Characters an action id may have.
 MAX_ACTION_ID = 64
+#: Chips a move may name (an ante, an Aces Up bet, a bet, raise or play bet): 0 .. 10,000,000,
+#: the web API's bound (``fourcards.web.schemas.Chips``).
+MAX_MOVE_CHIPS = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,29 @@ class Move:
     aces_up: int | None = None
     amount: int | None = None
     trainer: bool = False
+
+
+def check_move(move: Any) -> None:
+    """Check that ``move`` is a well-formed :class:`Move` before any game reads it: ``kind`` text,
+    ``ante``/``aces_up``/``amount`` left out or whole numbers of chips (0 ..
+    :data:`MAX_MOVE_CHIPS`; ``3.0``, ``2.5``, ``True`` and ``-1`` are not), ``trainer`` true or
+    false. Whether the move is legal now is the game's and the engine's to say.
+
+    Raises:
+        TableError: 422 naming the field and what was given.
+    """
+    if not isinstance(move, Move):
+        raise TableError(422, f"a move must be a Move, got {type(move).__name__}")
+    if not isinstance(move.kind, str) or not move.kind:
+        raise TableError(422, f"a move's kind must be text naming it (e.g. 'fold'), got {repr(move.kind)[:40]}")
+    for name in ("ante", "aces_up", "amount"):
+        value = getattr(move, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 0 <= value <= MAX_MOVE_CHIPS):
+            raise TableError(422, f"{name} must be a whole number of chips from 0 to {MAX_MOVE_CHIPS:,}, got "
+                                  f"{repr(value)[:40]}")
+    if not isinstance(move.trainer, bool):
+        raise TableError(422, f"trainer must be true or false, got {repr(move.trainer)[:40]}")
 
 
 @dataclass(frozen=True)

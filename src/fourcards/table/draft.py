@@ -23,6 +23,7 @@ from typing import Any
 from fourcards.engine import GameState, seat_label
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
+from fourcards.table.names import look_alike, looks_like
 from fourcards.table.seen import observe
 from fourcards.table.state import LOG_LINES, DealState, Person, SeatRequest, TableState
 from fourcards.table.writes import DealClose, DealOpen, DealWrite, Entry, NewPlayer, SeatChange, Write
@@ -300,7 +301,9 @@ class Draft:
         """A person who left under ``name`` (their seat and balance come back), else ``None``.
 
         Raises:
-            TableError: 409 when a seated player or a waiting request has the name.
+            TableError: 409 when a seated player or a waiting request has the name, or when the
+                name looks like a seated player's, a waiting request's or the name of a person who
+                left, without being it (:mod:`fourcards.table.names`: "'Аnn' looks like Ann").
         """
         key = name.casefold()
         s = self.state
@@ -313,8 +316,11 @@ class Draft:
                                   "new phone? the host can hand it to this phone)")
         if any(r.kind == "seat" and r.name.casefold() == key for r in s.requests):
             raise TableError(409, f"{name!r} has already asked for a seat; wait for the host's answer")
-        return next((p for p in s.people.values() if p.status == "left" and not p.is_bot
-                     and p.name.casefold() == key), None)
+        gone = [p for p in s.people.values() if p.status == "left" and not p.is_bot]
+        similar = look_alike(name, [*s.players.values(), *(r for r in s.requests if r.kind == "seat"), *gone])
+        if similar is not None:  # "Аnn" beside Ann (docs/rules.md TP-11)
+            raise TableError(409, looks_like(name, similar.name, "at this table"))
+        return next((p for p in gone if p.name.casefold() == key), None)
 
     def sit(self, name: str, token_hash: str, *, former: Person | None = None, is_host: bool = False,
             is_bot: bool = False, bot_kind: str | None = None, by_host: bool = False) -> Person:

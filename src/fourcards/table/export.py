@@ -26,13 +26,12 @@ history)`` or ``fourcards.poker.round.PokerRound.replay(rules, history)`` (rules
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
-from fourcards.table.history import PRUNED, deal_names, require_history
+from fourcards.table.history import PRUNED, deal_names, require_history, visible
 from fourcards.table.state import Person, TableState
 
 __all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
@@ -62,6 +61,7 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
     player = None if seat is None else game.deal_player(seats, seat.player_id)
     seen = final.observation(player)
     history = [r.to_dict() for r in seen.history]
+    result = visible(state, deal, seat, final)["result"]
     names = deal_names(state, deal)
     ids = game.deal_ids(seats)
     players = []
@@ -86,7 +86,7 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
         "players": players, "viewer": player,
         "history": history, "redacted": history != [r.to_dict() for r in final.history],
         "returns": list(final.returns()), "nets": {str(p): n for p, n in sorted(nets.items())},
-        "result": game.published_result(copy.deepcopy(deal["result"]), seen),
+        "result": result,
         "ledger": list(deal.get("ledger") or ()),
         "lines": game.log_lines(history, final, deal["number"], lambda p: names.get(p, f"seat {p + 1}")),
     }

@@ -208,8 +208,15 @@ class TableGame:
         raise NotImplementedError
 
     @staticmethod
-    def published_result(result: Any, seen: Any) -> Any:
-        """A stored result as the viewer of ``seen`` may see it."""
+    def mucked(deal: Mapping[str, Any]) -> set[int]:
+        """The engine players of a finished ``deal`` (the store's form) whose cards nobody else may
+        see. Default: none (every card face up)."""
+        return set()
+
+    @staticmethod
+    def published_result(result: Any, player: int | None, mucked: set[int]) -> Any:
+        """A stored result as engine player ``player`` (``None``: a spectator) may see it, the hands of
+        ``mucked`` players other than ``player`` hidden (changed in place, returned). Default: as stored."""
         return result
 
     @classmethod

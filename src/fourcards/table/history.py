@@ -1,5 +1,6 @@
 """A table's finished deals as a person may see them, and the night's settlement.
 
+* :func:`visible` - the one function that decides what a reader may see of a stored deal;
 * :func:`publish` - a finished deal's history as a seat may see it (the engine's
   ``observation(player).history``: e.g. the cards of Four Card Poker seats that folded stay
   hidden from other seats) and its result;
@@ -11,13 +12,15 @@ Pure functions of a table state and a stored deal (the store's ``get_deal`` dict
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from fourcards.engine import GameState
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
 from fourcards.table.state import Person, TableState
 
-__all__ = ["publish", "replay", "deal_names", "settlement", "require_history", "PRUNED"]
+__all__ = ["visible", "publish", "replay", "deal_names", "settlement", "require_history", "PRUNED"]
 
 #: What a finished deal whose history retention removed answers (docs/deploy.md "Retention").
 PRUNED = "its history was removed by the operator's retention (the results and the ledger's totals stay)"
@@ -34,22 +37,44 @@ def _player(state: TableState, deal: dict[str, Any], seat: Person | None) -> int
     return None if seat is None else state.table_game.deal_player(deal["seats"] or {}, seat.player_id)
 
 
-def publish(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[str, Any]:
-    """A finished deal as ``seat`` may see it: the history is its player's
-    ``observation(player).history``, the result is the game's view of it.
+def visible(state: TableState, deal: dict[str, Any], seat: Person | None, final: GameState | None = None
+            ) -> dict[str, Any]:
+    """What a reader - ``seat``, or a spectator (``None``) - may see of a stored deal: the one
+    function that decides it, for every answer and export that carries a deal (the deals list, a
+    deal, the hand histories of a table and a club; docs/web.md "Security"). The ``result`` with
+    the hands of players who folded hidden from everyone but their own seat (the game's
+    :meth:`~fourcards.table.games.TableGame.mucked`); the ``history``, when the deal carries one,
+    as the reader's ``observation(player).history`` of the engine's replay (``final``: that replay,
+    when the caller has it). A deal without ``history`` (the deals list's summaries) gets its
+    result redacted alone. The deal itself is not changed.
 
     Raises:
         TableError: 409 when the history does not replay; 410 when retention removed it.
     """
-    require_history(deal)
     game = state.table_game
-    try:
-        final = game.replay(state, deal["history"])
-    except FourcardsError as exc:
-        raise TableError(409, f"this deal's history does not replay ({exc})") from None
-    seen = final.observation(_player(state, deal, seat))
+    player = _player(state, deal, seat)
+    out = {**deal, "result": game.published_result(copy.deepcopy(deal.get("result")), player, game.mucked(deal))}
+    if "history" not in deal:
+        return out
+    require_history(deal)
+    if final is None:
+        try:
+            final = game.replay(state, deal["history"])
+        except FourcardsError as exc:
+            raise TableError(409, f"this deal's history does not replay ({exc})") from None
+    seen = final.observation(player)
     shown = seen.history[len(seen.history) - len(deal["history"]):]  # the stored ones (no start prepended)
-    return {**deal, "history": [r.to_dict() for r in shown], "result": game.published_result(deal["result"], seen)}
+    out["history"] = [r.to_dict() for r in shown]
+    return out
+
+
+def publish(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[str, Any]:
+    """A finished deal as ``seat`` may see it (:func:`visible`).
+
+    Raises:
+        TableError: 409 when the history does not replay.
+    """
+    return visible(state, deal, seat)
 
 
 def deal_names(state: TableState, deal: dict[str, Any]) -> dict[int, str]:

@@ -346,11 +346,28 @@ class PokerTable(TableGame):
                 "house_net": -sum(game.returns())}
 
     @staticmethod
-    def published_result(result: Any, seen: PokerObservation) -> Any:
-        """The result with the hands the viewer may not see (folded ones) hidden."""
+    def mucked(deal: Mapping[str, Any]) -> set[int]:
+        """The players who folded (or forfeited): their hands stay mucked, as the engine's
+        ``observation`` keeps them (docs/engine.md "showdown view"). Read from the deal's records
+        when it carries them (0-based ``player``; records stored before the engine protocol: 1-based
+        ``seat``), else from its stored result, where a seat whose decision is not known to be
+        ``play`` or ``none`` (an Aces Up bet alone) counts as mucked."""
+        records = deal.get("history")
+        if records is not None:
+            out = set()
+            for r in records:
+                if r.get("kind") in ("fold", "forfeit"):
+                    p = r.get("player")
+                    out.add(int(p) if p is not None else int(r.get("seat", 0)) - 1)
+            return out
+        seats = (deal.get("result") or {}).get("seats") or {}
+        return {int(k) - 1 for k, e in seats.items() if not isinstance(e, dict) or e.get("decision") not in ("play", "none")}
+
+    @staticmethod
+    def published_result(result: Any, player: int | None, mucked: set[int]) -> Any:
+        """The result with the hands of ``mucked`` seats hidden from everyone but their own seat."""
         for key, entry in ((result or {}).get("seats") or {}).items():
-            view = seen.players[int(key) - 1].result
-            if view is not None and view.player_hand is None:
+            if int(key) - 1 in mucked and int(key) - 1 != player and isinstance(entry, dict):
                 entry["player_hand"] = None
         return result
 

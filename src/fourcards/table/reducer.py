@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from fourcards.errors import FourcardsError
 from fourcards.table import chat, host, play, seating, settleup
 from fourcards.table.clock import arm
 from fourcards.table.commands import (
@@ -52,6 +53,7 @@ from fourcards.table.commands import (
     Timeout,
     TopUp,
     VoidDeal,
+    check_move,
 )
 from fourcards.table.draft import Draft, Event
 from fourcards.table.errors import TableError
@@ -108,7 +110,9 @@ def apply(state: TableState, command: Command, now: float, rng: random.Random | 
     Returns:
         the :class:`Outcome`; ``state`` itself is never changed.
     Raises:
-        TableError: the command is refused (its status and sentence); nothing changed.
+        TableError: the command is refused (its status and sentence); nothing changed. A malformed
+            move (:func:`~fourcards.table.commands.check_move`) and any engine error a handler did
+            not turn into its own refusal are 422 - no other exception leaves for bad input.
     """
     handler = HANDLERS.get(type(command))
     if handler is None:
@@ -121,8 +125,14 @@ def apply(state: TableState, command: Command, now: float, rng: random.Random | 
             known = state.answer_of(by, action_id)
             if known is not None:
                 return Outcome(state, answer={**known, "repeated": True}, repeated=True, old=state)
+    move = getattr(command, "move", None)
+    if move is not None:
+        check_move(move)
     d = Draft(state, now, rng)
-    answer = handler(d, command) or {}
+    try:
+        answer = handler(d, command) or {}
+    except FourcardsError as exc:  # an engine's error the handler did not word: the command was malformed
+        raise TableError(422, str(exc)) from None
     if action_id is not None and by is not None:
         kept = ((action_id, answer), *d.state.intents.get(by, ()))[:INTENTS_KEPT]
         d.set(intents={**d.state.intents, by: kept})

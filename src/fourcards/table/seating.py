@@ -89,7 +89,9 @@ def seat_without_phone(d: Draft, c: SeatWithoutPhone) -> dict[str, Any]:
                               "enters their moves there); here each player sits down from their own phone")
     try:
         former = d.check_name(c.name)
-    except TableError:
+    except TableError as exc:
+        if " looks like " in exc.detail:
+            raise
         asked = any(r.kind == "seat" and r.name.casefold() == c.name.casefold() for r in d.state.requests)
         raise TableError(409, f"{c.name!r} has asked for a seat: approve the request instead" if asked
                          else f"the name {c.name!r} is taken at this table: choose another") from None

@@ -44,7 +44,8 @@ POST    /api/clubs/{id}/members|settings      owner: list members, rename
 DELETE  /api/clubs/{id}/tables/{table}        owner: a table no longer counts for the club
 GET     /api/clubs/{id}/hands.jsonl|.txt      every finished deal of the club's tables
 POST    /api/poker/settle                     the payout checker
-WS      /ws/tables/{id}?token=...             live views; also takes actions
+WS      /ws/tables/{id}                       live views; also takes actions (the seat token in
+                                              Sec-WebSocket-Protocol: docs/web.md "Security")
 GET     /  and  /t/{id}                       the lobby and table pages (HTML)
 GET     /t/{id}/history                       the table's deals, replays and settlement (HTML)
 GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
@@ -52,11 +53,15 @@ GET     /clubs/new  and  /c/{id}              make a club; a club's page (HTML)
 GET     /sw.js, /offline                      the service worker (the app shell) and its offline page
 ======  ====================================  ==========================================
 
-Errors are ``{"detail": "..."}`` with a 4xx status; a refused request changes nothing.
+Errors are ``{"detail": "..."}`` with a 4xx status; a refused request changes nothing. Every
+response carries the security headers, a body over 64 KiB is refused with 413, and creating
+tables, clubs and seats is rate-limited per client address (429 with ``Retry-After``):
+:mod:`fourcards.web.security`, :mod:`fourcards.web.limits`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 import os
 from collections.abc import AsyncIterator
@@ -72,7 +77,10 @@ from fourcards.table import TableError
 from fourcards.web import assets
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
+from fourcards.web.limits import RateLimits
 from fourcards.web.routes import chat, clubs, hands, history, host, live, lobby, pages, settle, tables
+from fourcards.web.security import BodyLimit, SecurityHeaders, normal_origin, parse_origins
+from fourcards.web.warmup import warm_up
 
 __all__ = ["create_app"]
 
@@ -91,7 +99,8 @@ def _env_delay() -> float:
 
 
 def create_app(database_url: str | None = None, *, bot_delay: float | None = None,
-               public_url: str | None = None) -> FastAPI:
+               public_url: str | None = None, allowed_origins: str | None = None,
+               rate_limits: str | RateLimits | None = None) -> FastAPI:
     """Build the web app.
 
     Args:
@@ -99,23 +108,40 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
             the user's data directory.
         bot_delay: seconds between bot moves (default env ``FOURCARDS_BOT_DELAY`` or 0.7; tests
             pass 0: bots move before the request returns).
-        public_url: the address people reach the server at (invitation links, QR codes);
-            default env ``FOURCARDS_PUBLIC_URL``, else none (pages use their own address).
+        public_url: the address people reach the server at (invitation links, QR codes; its
+            origin may open websockets); default env ``FOURCARDS_PUBLIC_URL``, else none (pages
+            use their own address).
+        allowed_origins: other sites' origins whose pages may open this server's websockets
+            (comma-separated ``https://host[:port]``); default env ``FOURCARDS_ALLOWED_ORIGINS``,
+            else none (:func:`fourcards.web.security.origin_allowed`).
+        rate_limits: the limits per client address (:meth:`fourcards.web.limits.RateLimits.parse`:
+            ``"off"``, ``"tables=20/600,..."``); default env ``FOURCARDS_RATE_LIMITS``, else
+            :data:`fourcards.web.limits.DEFAULT_LIMITS`.
 
     Raises:
-        ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10.
+        ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10; malformed
+            allowed origins or rate limits.
 
-    When the app starts (its lifespan) it opens and migrates the database; tables are read from
-    it as they are needed. Any number of apps may share one database (:mod:`fourcards.web.hub`):
+    When the app starts (its lifespan) it opens and migrates the database, then warms up
+    (:mod:`fourcards.web.warmup`: a throwaway table of each game played in memory, in a worker
+    thread, so the first request costs what later ones do); tables are read from the database as
+    they are needed. Any number of apps may share one database (:mod:`fourcards.web.hub`):
     a deal in progress goes on through any of them.
     """
     url = database_url or default_database_url()
     delay = bot_delay if bot_delay is not None else _env_delay()
     hub = Hub(url, bot_delay=delay, public_url=public_url or os.environ.get("FOURCARDS_PUBLIC_URL") or None)
+    origins = parse_origins(allowed_origins if allowed_origins is not None
+                            else os.environ.get("FOURCARDS_ALLOWED_ORIGINS"))
+    if hub.public_url and (own := normal_origin(hub.public_url)) is not None:
+        origins |= {own}
+    limits = rate_limits if isinstance(rate_limits, RateLimits) else RateLimits.parse(
+        rate_limits if rate_limits is not None else os.environ.get("FOURCARDS_RATE_LIMITS"))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await asyncio.to_thread(warm_up)  # before the first request, off the event loop (web/warmup.py)
         try:
             yield
         finally:
@@ -131,13 +157,19 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         redoc_url=None,
     )
     app.state.hub = hub
+    app.state.allowed_origins = frozenset(origins)
+    app.state.limits = limits
     static = assets.install(app, _STATIC)
     app.state.static = static
     pages.templates.env.globals["static_url"] = static.url
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: every response, the 413s included
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        retry = getattr(exc, "retry_after", None)
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status,
+                            headers={"Retry-After": str(retry)} if retry is not None else None)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -11,7 +11,9 @@
   touched).
 * **API docs without internet**: ``/docs`` is Swagger UI served from this
   server (the assets of the pinned ``fastapi-offline`` package, mounted at
-  ``/docs-assets``), never from a CDN, so it works on a LAN with no internet.
+  ``/docs-assets``), never from a CDN, so it works on a LAN with no internet. Its
+  one inline script runs by a nonce of the response's Content-Security-Policy
+  (:mod:`fourcards.web.security`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
+
+from fourcards.web.security import new_nonce, nonce_csp
 
 __all__ = ["IMMUTABLE", "REVALIDATE", "VersionedStatic", "install"]
 
@@ -104,7 +108,9 @@ def install(app: FastAPI, static_dir: pathlib.Path) -> VersionedStatic:
             swagger_js_url=docs.url("swagger-ui-bundle.js"), swagger_css_url=docs.url("swagger-ui.css"),
             swagger_favicon_url=docs.url("favicon.png"),
             swagger_ui_parameters={"validatorUrl": None})  # no badge fetched from swagger.io
-        page.headers["Cache-Control"] = REVALIDATE
-        return page
+        # Swagger UI starts from one inline script: it alone runs, by a nonce of this response
+        nonce = new_nonce()
+        html = bytes(page.body).decode().replace("<script>", f'<script nonce="{nonce}">')
+        return HTMLResponse(html, headers={"Cache-Control": REVALIDATE, "Content-Security-Policy": nonce_csp(nonce)})
 
     return static

@@ -1,18 +1,20 @@
 """What the routes share: the hub, the seat token and who holds it, path parameters, and the
 errors' JSON.
 
-Seat tokens travel in the ``X-Seat-Token`` header (websocket: ``?token=``). A token is looked
+Seat tokens travel in the ``X-Seat-Token`` header (websocket: the ``Sec-WebSocket-Protocol``
+value ``fourcards.token.<token>``, :mod:`fourcards.web.routes.live`); never in a URL. A token is looked
 up in the table's state at each request - in the state a command is applied to, so a token
 another server just issued is found once this server's copy is brought up to date.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Request
 from fastapi.exceptions import RequestValidationError
-from pydantic import ValidationError
+from pydantic import BeforeValidator, ValidationError
 
 from fourcards.store import MAX_INTEGER
 from fourcards.table import Person, SeatRequest, TableError, TableState
@@ -21,7 +23,8 @@ from fourcards.web.hub import Hub
 from fourcards.web.publisher import viewer
 from fourcards.web.tokens import hash_token
 
-__all__ = ["ApiError", "HubDep", "Token", "DealNumber", "SeatNumber", "RequestId", "person_of", "seat_of_token",
+__all__ = ["ApiError", "HubDep", "Token", "DealNumber", "SeatNumber", "RequestId", "WholeNumber", "whole_number_text",
+           "person_of", "seat_of_token",
            "viewer_of", "validation_detail", "TOKEN_HEADER"]
 
 #: An HTTP error with a clear message (``{"detail": detail}``); nothing changed.
@@ -37,12 +40,33 @@ def get_hub(request: Request) -> Hub:
 HubDep = Annotated[Hub, Depends(get_hub)]
 #: The caller's seat token (``None``: a spectator, or a request that needs none).
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER)]
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def whole_number_text(value: Any) -> Any:
+    """A path's number as written: digits only (``3``; not ``3.0``, ``+3``, `` 3``, ``3e0``),
+    which pydantic then reads as an int. Any other text is refused (422 naming the parameter).
+
+    Raises:
+        ValueError: text that is not a whole number written in digits.
+    """
+    if isinstance(value, str):
+        if not _DIGITS.fullmatch(value):
+            raise ValueError(f"must be a whole number written in digits, such as 3, got {value[:20]!r}")
+        if len(value) > 30:
+            raise ValueError(f"is too large ({len(value)} digits)")
+    return value
+
+
+#: A whole number in a path, written in digits only (pydantic alone reads "3.0" as 3).
+WholeNumber = Annotated[int, BeforeValidator(whole_number_text)]
 #: A deal's number in a path: 1 .. the ``deals.number`` column's largest value.
-DealNumber = Annotated[int, Path(ge=1, le=MAX_INTEGER, description="the deal's number at the table (1, 2, ...)")]
+DealNumber = Annotated[WholeNumber, Path(ge=1, le=MAX_INTEGER,
+                                         description="the deal's number at the table (1, 2, ...)")]
 #: A seat number in a path (1..13).
-SeatNumber = Annotated[int, Path(ge=1, le=13, description="the seat's number at the table (1, 2, ...)")]
+SeatNumber = Annotated[WholeNumber, Path(ge=1, le=13, description="the seat's number at the table (1, 2, ...)")]
 #: A request's id in a path.
-RequestId = Annotated[int, Path(ge=1, le=MAX_INTEGER)]
+RequestId = Annotated[WholeNumber, Path(ge=1, le=MAX_INTEGER)]
 
 
 def _unknown(state: TableState, token_hash: str) -> TableError:
@@ -62,7 +86,7 @@ def person_of(state: TableState, token: str | None) -> Person:
             when the host handed that seat to another phone).
     """
     if not token:
-        raise TableError(401, "a seat token is required (header X-Seat-Token or ?token=)")
+        raise TableError(401, "a seat token is required (header X-Seat-Token)")
     th = hash_token(token)
     person = state.by_token.get(th) or next((p for p in state.people.values() if p.token_hash == th), None)
     if person is None:

@@ -232,9 +232,12 @@ class Hub:
         except TableError:
             return None
 
-    async def public_tables(self) -> list[TableState]:
-        """The open public tables (the lobby's), newest first, each up to date."""
-        versions = await self.run_db(self.require_store().public_tables)
+    async def public_tables(self, limit: int = 50, after: str | None = None) -> tuple[list[TableState], str | None]:
+        """A page of the open public tables (the lobby's), newest first, each up to date: at most
+        ``limit`` after the table ``after``, and the id to continue after (``None``: no more)."""
+        versions = await self.run_db(self.require_store().public_tables, limit + 1, after)
+        more = len(versions) > limit
+        versions = dict(list(versions.items())[:limit])
         out = []
         for tid, version in versions.items():
             t = self.repo.copies.get(tid)
@@ -246,7 +249,7 @@ class Hub:
                 continue
             if t.public and t.status == "open":
                 out.append(t)
-        return sorted(out, key=lambda t: str(t.created_at or ""), reverse=True)
+        return out, (list(versions)[-1] if more else None)
 
     def new_table_id(self) -> str:
         """A fresh random table id: 8 characters of ``a-z0-9`` (2.8e12 of them; the database

@@ -45,7 +45,7 @@ from fourcards.poker.exact.figures import _as_rules, _frac, bonus_pays, option_n
 from fourcards.poker.exact.tables import N_HANDS5, _rank5_of, base_tables
 from fourcards.poker.rules import PokerRules
 
-__all__ = ["HoleCardFigures", "HoleCardPair", "hole_card_exact", "hole_card_cached", "ProtectionEstimate", "protection_mc", "hand_with_cards",
+__all__ = ["HoleCardFigures", "HoleCardPair", "hole_card_exact", "hole_card_cached", "hole_card_gain", "ProtectionEstimate", "protection_mc", "hand_with_cards",
            "default_rounds", "N_HOLE_COMPLETIONS", "MAX_ROUNDS"]
 
 #: The dealer's four other hidden cards once the up card and one hole card are known: C(45, 4).
@@ -294,6 +294,33 @@ def _sweep_all(rules: PokerRules, counts: ExactCounts, workers: int | None,
         with ThreadPoolExecutor(max_workers=n) as pool:
             list(pool.map(one, jobs))
     return {"classes": [[ur, hr, suit, *results[(ur, hr, suit)]] for ur, hr, suit in jobs]}
+
+
+def hole_card_gain(up: Card | str, hole: Card | str, rules: PokerRules | str = "live", *,
+                   counts: ExactCounts | None = None) -> Fraction:
+    """What seeing the dealer's hole card ``hole`` beside the up card ``up`` is worth, per ante: the
+    player's EV playing with the hole card minus the EV of the decisions made without it, over
+    every player hand and every completion of the dealer's hand (exact: the sweep's class of that
+    pair, one kernel call; docs/analysis.md "Game protection" quotes a 5 up with a 5 flashed).
+
+    Raises:
+        CardError: a malformed card, or ``hole`` the same card as ``up``.
+        RulesError: an unknown preset.
+    """
+    rules = _as_rules(rules)
+    u, h = parse_card(up), parse_card(hole)
+    if u == h:
+        raise CardError(f"the hole card {h} is the up card: give another card")
+    ur, hr = u.index // 4, h.index // 4
+    suit = 0 if u.index % 4 == h.index % 4 else 1  # up card clubs; the hole card clubs or diamonds
+    packed, weight, start = _player_lists()["clubs" if suit == 0 else "diamonds"]
+    dec = _decision_rows(rules, counts or exact_counts())
+    out = np.zeros(12, dtype=np.int64)
+    _kernels().hole_card_class(4 * ur, 4 * hr + suit, packed, weight, start, hands.DENSE_RANK_4, BINOM,
+                               bonus_pays(rules).astype(np.int64), np.ascontiguousarray(dec[ur]),
+                               min(rules.decision_multiples), max(rules.decision_multiples), out,
+                               np.empty(0, dtype=np.uint8))
+    return Fraction(int(out[0] - out[1]), int(out[2]) * N_HOLE_COMPLETIONS)
 
 
 def _figures(rules: PokerRules, sums: dict[str, Any], seconds: float) -> HoleCardFigures:

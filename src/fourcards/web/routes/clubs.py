@@ -21,9 +21,11 @@ from fastapi.responses import Response
 from fourcards.csvtext import csv_text
 from fourcards.store import ClubStore, StoreError
 from fourcards.table import TableError
+from fourcards.table.names import look_alike_pair, looks_like
 from fourcards.table.standings import standings
 from fourcards.web.deps import HubDep, Token, person_of
 from fourcards.web.hub import Hub
+from fourcards.web.limits import rate_limit
 from fourcards.web.schemas import ClubMembers, ClubSettings, CreateClub, JoinClub
 from fourcards.web.tokens import hash_token, new_token
 
@@ -98,10 +100,20 @@ async def attach_table(hub: Hub, club_id: str, table_id: str) -> dict[str, Any]:
     return {"id": club["id"], "name": club["name"], "url": f"/c/{club['id']}"}
 
 
-@router.post("/api/clubs", status_code=201, tags=["clubs"])
+def _no_look_alikes(listed: list[str], names: list[str]) -> None:
+    """409 when a new name looks like a listed member's or another new one without being the same
+    name in another case ("'Аnn' looks like Ann"; :mod:`fourcards.table.names`)."""
+    pair = look_alike_pair([*listed, *names])
+    if pair is not None:
+        raise TableError(409, looks_like(pair[0], pair[1], "in this club"))
+
+
+@router.post("/api/clubs", status_code=201, tags=["clubs"], dependencies=[rate_limit("clubs")])
 async def create_club(body: CreateClub, hub: HubDep) -> dict[str, Any]:
     """Make a club: ``{"name", "owner_name", "members": [names]}``. Returns the club, its link
-    and the owner's secret token (keep it: it is the only way to manage the club)."""
+    and the owner's secret token (keep it: it is the only way to manage the club). 409 when two
+    names look alike ("'Аnn' looks like Ann")."""
+    _no_look_alikes([], [body.owner_name, *body.members])
     club_id = "".join(secrets.choice(_ALPHABET) for _ in range(CLUB_ID_LENGTH))
     token = new_token()
     await hub.run_db(club_store(hub).create, club_id, body.name, body.owner_name, hash_token(token), body.members)
@@ -161,9 +173,12 @@ async def get_standings_csv(club_id: ClubPath, hub: HubDep) -> Response:
 async def add_members(club_id: ClubPath, body: ClubMembers, hub: HubDep,
                       x_club_token: ClubToken = None) -> dict[str, Any]:
     """Club owner: list more members by name (``{"names": [...]}``; a name already listed, in any
-    case, is left). Returns ``{"added": [names]}``. 409 beyond 200 names."""
+    case, is left). Returns ``{"added": [names]}``. 409 beyond 200 names, and for a name that looks
+    like a listed one ("'Аnn' looks like Ann": the same letters from another alphabet, fullwidth,
+    small capitals...; nothing is added)."""
     club = await club_or_404(hub, club_id)
     _require_owner(club, x_club_token)
+    _no_look_alikes(club["members"], body.names)
     try:
         added = await hub.run_db(club_store(hub).add_members, club["id"], body.names)
     except StoreError as exc:

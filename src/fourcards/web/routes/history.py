@@ -11,7 +11,7 @@ from fastapi.responses import Response
 
 from fourcards.csvtext import csv_text
 from fourcards.table import TableError, TableState
-from fourcards.table.history import publish, replay, settlement
+from fourcards.table.history import publish, replay, settlement, visible
 from fourcards.table.settleup import settle_up
 from fourcards.web.deps import DealNumber, HubDep, Token, seat_of_token
 from fourcards.web.hub import Hub
@@ -28,10 +28,13 @@ async def night_settlement(hub: Hub, t: TableState) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}/deals", tags=["history"])
-async def deals(table_id: str, hub: HubDep) -> dict[str, Any]:
+async def deals(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """The table's deals, newest first (status, seats, result; no history), each finished one
-    with ``players``: who won (+) or lost (-) how many chips in it, by name."""
+    with ``players``: who won (+) or lost (-) how many chips in it, by name. Each result as the
+    caller may see it (:func:`fourcards.table.history.visible`: a Four Card Poker hand that
+    folded stays hidden from every other seat and from spectators)."""
     t = await hub.latest(table_id)
+    seat = seat_of_token(t, x_seat_token)
     rows = await hub.run_db(hub.require_store().list_deals, t.id)
     out = []
     for d in rows:
@@ -39,6 +42,7 @@ async def deals(table_id: str, hub: HubDep) -> dict[str, Any]:
         if d["status"] == "in_progress":
             del d["result"]
         else:
+            d = visible(t, d, seat)
             d["players"] = [{"player_id": pid, "name": t.people[pid].name if pid in t.people else None,
                              "net": net} for pid, net in sorted(nets.items())]
         out.append(d)

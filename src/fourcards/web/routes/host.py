@@ -22,6 +22,7 @@ from fourcards.table import (
     VoidDeal,
 )
 from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token, person_of
+from fourcards.web.limits import rate_limit
 from fourcards.web.routes.tables import answer_view, move_of
 from fourcards.web.schemas import ActionIn, CardsIn, Decision, Intent, SitDown, TableSettings, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
@@ -105,7 +106,7 @@ async def take_back(table_id: str, hub: HubDep, body: Intent | None = None,
     return answer_view(hub, out, x_seat_token)
 
 
-@router.post("/api/tables/{table_id}/seats/without-phone", tags=["host"])
+@router.post("/api/tables/{table_id}/seats/without-phone", tags=["host"], dependencies=[rate_limit("seats")])
 async def seat_without_phone(table_id: str, body: SitDown, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host, at a table dealt with real cards: seat a person without a phone by name, at once
     (logged "The host seats Cat (no phone) ..."); the host enters their moves

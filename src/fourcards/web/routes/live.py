@@ -1,8 +1,17 @@
-"""The live table: one websocket per browser, views pushed after every change, moves taken."""
+"""The live table: one websocket per browser, views pushed after every change, moves taken.
+
+The seat token never rides in the URL (a URL is written to access logs, a proxy's included): a
+page offers the subprotocols ``fourcards`` and ``fourcards.token.<token>``
+(``Sec-WebSocket-Protocol``; :func:`subprotocols`) and the server answers ``fourcards``. The old
+form ``/ws/tables/{id}?token=...`` is deprecated: accepted (and never logged) until
+:data:`QUERY_TOKEN_UNTIL`, refused from that day on. A browser page of another site (its
+``Origin``) is refused before the handshake (:func:`fourcards.web.security.origin_allowed`).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 from typing import Any
 
@@ -16,12 +25,36 @@ from fourcards.web.publisher import Connection, dumps
 from fourcards.web.routes.tables import move_of
 from fourcards.web.schemas import ActionId, ActionIn, ChatIn, MuteIn, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
+from fourcards.web.security import origin_allowed
 from fourcards.web.tokens import hash_token, new_token
 from fourcards.web.transport import WS_MAX_CHARS
 
-__all__ = ["router", "WS_MAX_CHARS"]
+__all__ = ["router", "WS_MAX_CHARS", "SUBPROTOCOL", "TOKEN_PROTOCOL", "QUERY_TOKEN_UNTIL", "subprotocols"]
 
 router = APIRouter()
+
+#: The websocket's subprotocol (offered by pages, answered by the server).
+SUBPROTOCOL = "fourcards"
+#: A seat token is offered as the subprotocol ``fourcards.token.<token>`` (a token is URL-safe
+#: base64: every character is allowed in a subprotocol name).
+TOKEN_PROTOCOL = "fourcards.token."
+#: The deprecated ``?token=`` is accepted before this day (UTC) and refused from it on.
+QUERY_TOKEN_UNTIL = datetime.date(2027, 3, 1)
+
+
+def subprotocols(token: str | None) -> list[str]:
+    """What a client offers in ``Sec-WebSocket-Protocol``: ``fourcards``, and for a seat
+    ``fourcards.token.<token>`` (e.g. ``websockets.connect(url, subprotocols=subprotocols(t))``)."""
+    return [SUBPROTOCOL] + ([TOKEN_PROTOCOL + token] if token else [])
+
+
+def _today() -> datetime.date:
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+async def _refuse(websocket: WebSocket, status: int, detail: str, code: int) -> None:
+    await websocket.send_text(dumps({"type": "error", "status": status, "detail": detail}))
+    await websocket.close(code=code)
 
 #: The ops a message may have.
 OPS = ("action", "deal", "void", "bots", "pause", "resume", "chat", "mute", "ping")
@@ -39,7 +72,7 @@ def _refuse_constant(name: str) -> Any:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Live table: the server pushes ``{"type": "state", ...}`` (this seat's view) after every
     change. The client may send ``{"op": "action", "action": {...}, "id": n}`` (the action may
     carry an ``action_id``: docs/rules.md TP-8), ``{"op": "deal"}``, ``{"op": "void", "reason":
@@ -50,17 +83,28 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     ``action_id`` stands beside the op's other fields (for ``action`` also inside it: both must
     agree); a field an op does not take (:data:`OP_FIELDS`) is refused with 422."""
     hub: Hub = get_hub(websocket)  # type: ignore[arg-type]
-    await websocket.accept()
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
+                          websocket.app.state.allowed_origins):
+        await websocket.close(code=1008)  # before the handshake: HTTP 403
+        return
+    offered = list(websocket.scope.get("subprotocols") or ())
+    token = next((p[len(TOKEN_PROTOCOL):] for p in offered if p.startswith(TOKEN_PROTOCOL)), None) or None
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    query = websocket.query_params.get("token")
+    if query is not None:
+        if _today() >= QUERY_TOKEN_UNTIL:
+            await _refuse(websocket, 400, "a seat token in the address (?token=) is no longer accepted: send it in "
+                                          "Sec-WebSocket-Protocol (reload the page)", 4400)
+            return
+        token = token or query or None
     table = await hub.find(table_id)
     if table is None:
-        await websocket.send_text(dumps({"type": "error", "status": 404, "detail": f"unknown table {table_id!r}"}))
-        await websocket.close(code=4404)
+        await _refuse(websocket, 404, f"unknown table {table_id!r}", 4404)
         return
     try:
         seat, request = viewer_of(table, token)
     except TableError as exc:
-        await websocket.send_text(dumps({"type": "error", "status": exc.status, "detail": exc.detail}))
-        await websocket.close(code=4403)
+        await _refuse(websocket, exc.status, exc.detail, 4403)
         return
     conn = Connection(websocket, None if not token else hash_token(token))
     hub.publisher.add(table_id, conn)
@@ -123,7 +167,8 @@ async def _message(hub: Hub, table_id: str, conn: Connection, token: str | None,
             takes = ", ".join(OP_FIELDS[op]) or "nothing but op and id"
             raise TableError(422, f"op {op!r} takes no field {named}: it takes {takes}")
         if conn.token_hash is None:
-            raise TableError(401, "a seat token is required to act (connect with ?token=)")
+            raise TableError(401, "a seat token is required to act (offer it as the subprotocol "
+                                  f"{TOKEN_PROTOCOL}<token> when connecting)")
         try:
             out = await _run(hub, table_id, op, msg, token)
         except ValidationError as exc:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from fourcards import __version__
 from fourcards.kind import rules as kind_rules
@@ -14,12 +14,13 @@ from fourcards.table import TableError
 from fourcards.table.games import TableSpec
 from fourcards.table.registry import GAMES
 from fourcards.table.views import invite_url, summary
-from fourcards.web.deps import HubDep, viewer_of
+from fourcards.web.deps import HubDep, WholeNumber, viewer_of
+from fourcards.web.limits import rate_limit
 from fourcards.web.routes.clubs import MAX_CLUB_TABLES, attach_table, club_or_404
 from fourcards.web.schemas import CreateTable, MyTables
 from fourcards.web.tokens import hash_token
 
-__all__ = ["router"]
+__all__ = ["router", "LOBBY_MAX", "LOBBY_PAGE"]
 
 router = APIRouter()
 
@@ -44,11 +45,20 @@ async def presets() -> dict[str, Any]:
     }
 
 
+#: Tables in one page of the lobby at most, and by default.
+LOBBY_MAX, LOBBY_PAGE = 100, 50
+LobbyLimit = Annotated[WholeNumber, Query(ge=1, le=LOBBY_MAX, description="tables in this page (1-100)")]
+LobbyAfter = Annotated[str | None, Query(max_length=16, description="continue after this table (the last page's next)")]
+
+
 @router.get("/api/tables", tags=["lobby"])
-async def list_tables(hub: HubDep) -> dict[str, Any]:
-    """The public tables' summaries (newest first). Private tables (the default) are reached by
-    their link only: see ``POST /api/tables/mine``."""
-    return {"tables": [summary(t, hub.public_url) for t in await hub.public_tables()]}
+async def list_tables(hub: HubDep, limit: LobbyLimit = LOBBY_PAGE, after: LobbyAfter = None) -> dict[str, Any]:
+    """A page of the public tables' summaries, newest first: ``tables`` (at most ``limit``, 50 by
+    default, 100 at most), ``limit`` and ``next`` - the ``after`` of the next page (``null``: this
+    is the last). Private tables (the default) are reached by their link only: see ``POST
+    /api/tables/mine``."""
+    tables, following = await hub.public_tables(limit, after)
+    return {"tables": [summary(t, hub.public_url) for t in tables], "limit": limit, "next": following}
 
 
 @router.post("/api/tables/mine", tags=["lobby"])
@@ -77,7 +87,7 @@ async def my_tables(body: MyTables, hub: HubDep) -> dict[str, Any]:
     return {"tables": out}
 
 
-@router.post("/api/tables", status_code=201, tags=["lobby"])
+@router.post("/api/tables", status_code=201, tags=["lobby"], dependencies=[rate_limit("tables")])
 async def create_table(body: CreateTable, hub: HubDep) -> dict[str, Any]:
     """Create a table; the host takes seat 1. Returns the host's secret seat token (keep it: it
     is the only way to act for that seat) and the join link; with ``club``, the table counts for

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import pathlib
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -25,6 +25,7 @@ from fourcards.web.deps import HubDep
 from fourcards.web.hub import Hub
 from fourcards.web.invite import qr_svg
 from fourcards.web.routes.clubs import club_or_404, public_club
+from fourcards.web.routes.lobby import LOBBY_PAGE
 from fourcards.web.schemas import SettleIn
 
 __all__ = ["router", "templates", "WEB_DIR"]
@@ -44,9 +45,11 @@ def page(request: Request, name: str, context: dict[str, Any], status_code: int 
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
-async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
+async def lobby_page(request: Request, hub: HubDep, after: Annotated[str | None, Query(max_length=16)] = None
+                     ) -> HTMLResponse:
+    tables, following = await hub.public_tables(LOBBY_PAGE, after)
     return page(request, "lobby.html", {
-        "tables": [summary(t, hub.public_url) for t in await hub.public_tables()],
+        "tables": [summary(t, hub.public_url) for t in tables], "next": following,
         "poker_presets": PokerTable.preset_labels(), "kind_presets": KindTable.preset_labels(),
         "aces_up_tables": list(poker_rules.ACES_UP_TABLES),
         "ante_bonus_tables": list(poker_rules.ANTE_BONUS_TABLES),

@@ -12,6 +12,7 @@ from fourcards.table import Act, Join, Leave, Move, NewDevice, Outcome, SetStatu
 from fourcards.table.views import invite_url, summary
 from fourcards.web.deps import HubDep, SeatNumber, Token, person_of, viewer_of
 from fourcards.web.hub import Hub
+from fourcards.web.limits import rate_limit
 from fourcards.web.schemas import ActionIn, SitDown
 from fourcards.web.schemas import TopUp as TopUpIn
 from fourcards.web.tokens import hash_token, new_token
@@ -46,7 +47,8 @@ async def get_table(table_id: str, hub: HubDep) -> dict[str, Any]:
             "seats": [p.public(online.get(p.player_id, 0) > 0) for _, p in sorted(t.players.items())]}
 
 
-@router.post("/api/tables/{table_id}/seats", status_code=201, tags=["tables"])
+@router.post("/api/tables/{table_id}/seats", status_code=201, tags=["tables"],
+             dependencies=[rate_limit("seats")])
 async def sit(table_id: str, body: SitDown, hub: HubDep) -> JSONResponse:
     """Take the next free seat by name: ``201 {"status": "seated", "seat", "name", "token",
     "balance"}``. A person who left the table gets their seat back with their balance. When the

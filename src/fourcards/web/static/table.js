@@ -157,8 +157,9 @@
     retryTimer = null;
     const gen = ++wsGen;
     const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-    const q = token ? "?token=" + encodeURIComponent(token) : "";
-    const sock = new WebSocket(proto + "//" + window.location.host + "/ws/tables/" + tableId + q);
+    // the seat token rides in Sec-WebSocket-Protocol, never in the address (addresses are logged)
+    const protocols = token ? ["fourcards", "fourcards.token." + token] : ["fourcards"];
+    const sock = new WebSocket(proto + "//" + window.location.host + "/ws/tables/" + tableId, protocols);
     ws = sock;
     fresh = true;
     sock.onopen = function () {
