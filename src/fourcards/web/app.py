@@ -122,9 +122,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10; malformed
             allowed origins or rate limits.
 
-    When the app starts (its lifespan) it opens and migrates the database, then warms up
-    (:mod:`fourcards.web.warmup`: a throwaway table of each game played in memory, in a worker
-    thread, so the first request costs what later ones do); tables are read from the database as
+    When the app starts (its lifespan) it warms up (:mod:`fourcards.web.warmup`: a throwaway
+    table of each game played in memory, in a worker thread, so the first request costs what
+    later ones do), then opens and migrates the database and gives running turns their time
+    back after downtime (so none of it is spent on the warm-up); tables are read from the database as
     they are needed. Any number of apps may share one database (:mod:`fourcards.web.hub`):
     a deal in progress goes on through any of them.
     """
@@ -140,8 +141,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # warm up first (off the event loop; web/warmup.py), then open the database and take the
+        # tables up: a turn given its time back after downtime (TP-6) does not spend it on the warm-up
+        await asyncio.to_thread(warm_up)
         await hub.start()
-        await asyncio.to_thread(warm_up)  # before the first request, off the event loop (web/warmup.py)
         try:
             yield
         finally:
