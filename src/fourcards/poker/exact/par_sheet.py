@@ -94,14 +94,15 @@ class WinCapSheet:
                 "maximum_bets": self.maximum_bets.to_dict(), "rows": [r.to_dict() for r in self.rows]}
 
 
-def win_cap_sheet(rules: PokerRules, counts: ExactCounts) -> WinCapSheet | None:
-    """The :class:`WinCapSheet` of ``rules``, or None without a win cap."""
+def win_cap_sheet(rules: PokerRules, counts: ExactCounts, optimal: GameFigures | None = None) -> WinCapSheet | None:
+    """The :class:`WinCapSheet` of ``rules``, or None without a win cap; ``optimal``: the optimal
+    play's figures of ``rules`` if at hand."""
     if rules.win_cap is None:
         return None
     from fourcards.poker.exact import win_cap as wc
 
-    rows = (wc.win_cap_figures(rules, rules.max_ante, 0, counts=counts),
-            wc.win_cap_figures(rules, rules.max_ante, rules.max_aces_up, counts=counts))
+    rows = (wc.win_cap_figures(rules, rules.max_ante, 0, counts=counts, optimal=optimal),
+            wc.win_cap_figures(rules, rules.max_ante, rules.max_aces_up, counts=counts, optimal=optimal))
     return WinCapSheet(rules.win_cap, wc.binding_ante(rules, 0), wc.binding_ante(rules, None), rows)
 
 
@@ -250,6 +251,6 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
 
     bets = tuple(side_bet_figures(b, counts=counts) for b in side_bets)
     return ParSheet(rules, game, optimal, chart, simple, au, tables, counts.source,
-                    counts.seconds, time.perf_counter() - t0, win_cap_sheet(rules, counts), bets,
+                    counts.seconds, time.perf_counter() - t0, win_cap_sheet(rules, counts, optimal), bets,
                     _chart_of(strategy, compact))
 
