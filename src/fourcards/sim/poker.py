@@ -223,7 +223,7 @@ def deal_rounds(seed: int, n: int, chunk: int = 0) -> np.ndarray:
 
 def settle_rounds(rules: PokerRules, cards: np.ndarray, multiples: np.ndarray, *,
                   ante: int = 1, aces_up: int = 0) -> np.ndarray:
-    """Net chips of each round (vectorised :func:`~fourcards.poker.round.settle_hand`).
+    """Net chips of each round (vectorised :func:`~fourcards.poker.results.settle_hand`).
 
     Args:
         cards: ``(N, 11)`` card indices: player's five, then the dealer's six.
