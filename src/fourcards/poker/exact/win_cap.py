@@ -35,6 +35,7 @@ import numpy as np
 from fourcards.errors import RulesError
 from fourcards.hands import CATEGORY_OF_DENSE, DENSE_CODES, HandCategory, HandValue, dense_to_value
 from fourcards.poker.exact import cache as disk
+from fourcards.poker.exact import strategy as strat
 from fourcards.poker.exact.counts import ExactCounts, cache_directory
 from fourcards.poker.exact.figures import _frac
 from fourcards.poker.exact.tables import N_DEALER_HANDS, N_HANDS_PER_UP
@@ -352,7 +353,6 @@ def _per_unit(rules: PokerRules, counts: ExactCounts, optimal: Any = None) -> tu
         hit = _PER_UNIT.get(key)
         if hit is not None and hit[0] is counts:
             return hit[1], hit[2]
-    from fourcards.poker import strategy as strat
     from fourcards.poker.exact.figures import figures_from_decisions
 
     r = key[1]
