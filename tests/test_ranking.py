@@ -18,7 +18,6 @@ SRC = Path(ranking.__file__).resolve().parent
 #: Every module of numba kernels that values hands.
 KERNELS = ("hand_kernels.py", "sim/kernels.py", "poker/kernels.py", "poker/protect_kernels.py",
            "poker/side_bet_kernels.py")
-C2, C3, C4, C5 = (np.ascontiguousarray(BINOM[:, k]) for k in (2, 3, 4, 5))
 
 
 def _compare_exchanges(tree: ast.AST) -> list[int]:
@@ -55,12 +54,12 @@ def test_issue28_6_networks_and_look_ups_agree_with_sorting_and_the_hand_values(
     s6 = list(ranking.sort6(*six))
     assert s6 == sorted(six)
     s5 = sorted(six[:5])
-    assert ranking.colex5(*s5, C2, C3, C4, C5) == sum(BINOM[c, i + 1] for i, c in enumerate(s5))
-    assert ranking.best4_of5(*s5, DENSE_RANK_4, C2, C3, C4) == best4_of5(np.array([deck[:5]], np.uint8))[0]
-    assert ranking.best4_of6(*s6, DENSE_RANK_4, C2, C3, C4) == best4_of6(np.array([deck[:6]], np.uint8))[0]
-    fours = [ranking.colex4(*q, C2, C3, C4) for q in itertools.combinations(s6, 4)]
-    assert sorted(ranking.fours_of6(*s6, C2, C3, C4)) == sorted(fours)
-    assert ranking.rank4(*s6[:4], DENSE_RANK_4, C2, C3, C4) == DENSE_RANK_4[fours[0]]
+    assert ranking.colex5(*s5, BINOM) == sum(BINOM[c, i + 1] for i, c in enumerate(s5))
+    assert ranking.best4_of5(*s5, DENSE_RANK_4, BINOM) == best4_of5(np.array([deck[:5]], np.uint8))[0]
+    assert ranking.best4_of6(*s6, DENSE_RANK_4, BINOM) == best4_of6(np.array([deck[:6]], np.uint8))[0]
+    fours = [ranking.colex4(*q, BINOM) for q in itertools.combinations(s6, 4)]
+    assert sorted(ranking.fours_of6(*s6, BINOM)) == sorted(fours)
+    assert ranking.rank4(*s6[:4], DENSE_RANK_4, BINOM) == DENSE_RANK_4[fours[0]]
     up = deck[6] & 3  # the up card's suit and clubs (0) swap; the rank stays
     swap = {up: 0, 0: up}
     assert ([ranking.clubs_frame(np.int64(c), np.int64(up)) for c in deck[:5]]

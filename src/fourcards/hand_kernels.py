@@ -22,12 +22,9 @@ def best4_of5(hands, table, binom):
     """Dense rank of the best four of each row of ``hands`` ``(N, 5) uint8``."""
     n = hands.shape[0]
     res = np.empty(n, dtype=np.uint16)
-    b2 = binom[:, 2].copy()
-    b3 = binom[:, 3].copy()
-    b4 = binom[:, 4].copy()
     for i in nb.prange(n):
         a, b, c, d, e = rk.sort5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
-        res[i] = rk.best4_of5(a, b, c, d, e, table, b2, b3, b4)
+        res[i] = rk.best4_of5(a, b, c, d, e, table, binom)
     return res
 
 
@@ -36,10 +33,7 @@ def best4_of6(hands, table, binom):
     """Dense rank of the best four of each row of ``hands`` ``(N, 6) uint8``."""
     n = hands.shape[0]
     res = np.empty(n, dtype=np.uint16)
-    b2 = binom[:, 2].copy()
-    b3 = binom[:, 3].copy()
-    b4 = binom[:, 4].copy()
     for i in nb.prange(n):
         a, b, c, d, e, f = rk.sort6(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5])
-        res[i] = rk.best4_of6(a, b, c, d, e, f, table, b2, b3, b4)
+        res[i] = rk.best4_of6(a, b, c, d, e, f, table, binom)
     return res

@@ -60,16 +60,12 @@ def orbits(combos, binom, rep, size):
     the smallest in suit 3: one image per hand instead of all six.
     """
     n = combos.shape[0]
-    b2 = binom[:, 2].copy()
-    b3 = binom[:, 3].copy()
-    b4 = binom[:, 4].copy()
-    b5 = binom[:, 5].copy()
     for i in range(n):
         m1 = 0
         m2 = 0
         m3 = 0
         for k in range(5):
-            c = np.int64(combos[i, k])  # one type per name (see sweep_up_rank)
+            c = combos[i, k]
             s = c & 3
             if s == 1:
                 m1 |= 1 << (c >> 2)
@@ -106,7 +102,7 @@ def orbits(combos, binom, rep, size):
             else:
                 e = c
         a, b, c_, d, e = rk.sort5(a, b, c_, d, e)
-        rep[i] = rk.colex5(a, b, c_, d, e, b2, b3, b4, b5)
+        rep[i] = rk.colex5(a, b, c_, d, e, binom)
         equal = (m1 == m2) + (m1 == m3) + (m2 == m3)
         size[i] = 6 if equal == 0 else (3 if equal == 1 else 1)
     return n
@@ -242,19 +238,16 @@ def sweep_up_rank(up_rank_index, combos, r5, table4, binom, player, player_orbit
     Returns:
         the number of dealer sets (C(51, 5) = 2,349,060).
     """
-    u = np.int64(up_rank_index * 4)
-    k2 = binom[:, 2].copy()
-    k3 = binom[:, 3].copy()
-    k4 = binom[:, 4].copy()
+    u = up_rank_index * 4
     # best four among (three cards + u), by colex index of the triple
     v3 = np.zeros(_N3, np.uint16)
-    for tc in range(2, 52):  # names of their own: a, b, c are unsigned below (one type per name)
-        for tb in range(1, tc):
-            for ta in range(tb):
-                if ta == u or tb == u or tc == u:
+    for c in range(2, 52):
+        for b in range(1, c):
+            for a in range(b):
+                if a == u or b == u or c == u:
                     continue
-                w0, w1, w2, w3 = rk.sort4(np.int64(ta), np.int64(tb), np.int64(tc), u)
-                v3[ta + k2[tb] + k3[tc]] = rk.rank4(w0, w1, w2, w3, table4, k2, k3, k4)
+                w0, w1, w2, w3 = rk.sort4(np.int64(a), np.int64(b), np.int64(c), u)
+                v3[a + binom[b, 2] + binom[c, 3]] = rk.rank4(w0, w1, w2, w3, table4, binom)
     # C(x, k) by card, unsigned: unsigned indices spare numba's negative-index wrap-around
     # (measured 35% faster)
     B2 = np.empty(52, np.uint64)
@@ -355,22 +348,20 @@ def count_one(player, up, dead, player_rank, table4, binom, out):
             rest[k] = c
             k += 1
     nr = k
-    k2 = binom[:, 2].copy()
-    k3 = binom[:, 3].copy()
-    k4 = binom[:, 4].copy()
     up_ = np.int64(up)
     v3 = np.empty(binom[46, 3], np.uint16)
     for c in range(2, nr):
         for b in range(1, c):
             for a in range(b):
                 w0, w1, w2, w3 = rk.sort4(rest[a], rest[b], rest[c], up_)
-                v3[a + k2[b] + k3[c]] = rk.rank4(w0, w1, w2, w3, table4, k2, k3, k4)
+                v3[a + binom[b, 2] + binom[c, 3]] = rk.rank4(w0, w1, w2, w3, table4, binom)
     v4 = np.empty(binom[46, 4], np.uint16)
     for d in range(3, nr):
         for c in range(2, d):
             for b in range(1, c):
                 for a in range(b):
-                    v4[a + k2[b] + k3[c] + k4[d]] = rk.rank4(rest[a], rest[b], rest[c], rest[d], table4, k2, k3, k4)
+                    v4[a + binom[b, 2] + binom[c, 3] + binom[d, 4]] = rk.rank4(rest[a], rest[b], rest[c], rest[d],
+                                                                              table4, binom)
     le = 0
     lt = 0
     for e in range(4, nr):
@@ -416,12 +407,9 @@ def count_one(player, up, dead, player_rank, table4, binom, out):
 def best5_all(combos, table4, binom, out):
     """Dense rank of the best four of every row of ``combos`` (``(N, 5) uint8``) into ``out``."""
     n = combos.shape[0]
-    b2 = binom[:, 2].copy()
-    b3 = binom[:, 3].copy()
-    b4 = binom[:, 4].copy()
     for i in range(n):
         out[i] = rk.best4_of5(np.int64(combos[i, 0]), np.int64(combos[i, 1]), np.int64(combos[i, 2]),
-                              np.int64(combos[i, 3]), np.int64(combos[i, 4]), table4, b2, b3, b4)
+                              np.int64(combos[i, 3]), np.int64(combos[i, 4]), table4, binom)
     return n
 
 
@@ -497,16 +485,71 @@ def decide(player, up, table, binom):
     :func:`fourcards.poker.strategy.decide`). Not compiled ahead of time."""
     n = player.shape[0]
     out = np.empty(n, np.uint8)
-    b2 = binom[:, 2].copy()
-    b3 = binom[:, 3].copy()
-    b4 = binom[:, 4].copy()
-    b5 = binom[:, 5].copy()
     for i in nb.prange(n):
         u = np.int64(up[i])
         s = u & 3
-        a, b, c, d, e = rk.sort5(rk.clubs_frame(np.int64(player[i, 0]), s), rk.clubs_frame(np.int64(player[i, 1]), s),
-                                 rk.clubs_frame(np.int64(player[i, 2]), s), rk.clubs_frame(np.int64(player[i, 3]), s),
-                                 rk.clubs_frame(np.int64(player[i, 4]), s))
-        idx = rk.colex5(a, b, c, d, e, b2, b3, b4, b5)
+        a = np.int64(0)
+        b = np.int64(0)
+        c = np.int64(0)
+        d = np.int64(0)
+        e = np.int64(0)
+        for k in range(5):
+            x = rk.clubs_frame(np.int64(player[i, k]), s)
+            # insert x into the sorted (a..e) prefix of length k (measured faster here than a network)
+            if k == 0:
+                a = x
+            elif k == 1:
+                if x < a:
+                    b = a
+                    a = x
+                else:
+                    b = x
+            elif k == 2:
+                if x < a:
+                    c = b
+                    b = a
+                    a = x
+                elif x < b:
+                    c = b
+                    b = x
+                else:
+                    c = x
+            elif k == 3:
+                if x < a:
+                    d = c
+                    c = b
+                    b = a
+                    a = x
+                elif x < b:
+                    d = c
+                    c = b
+                    b = x
+                elif x < c:
+                    d = c
+                    c = x
+                else:
+                    d = x
+            else:
+                if x < a:
+                    e = d
+                    d = c
+                    c = b
+                    b = a
+                    a = x
+                elif x < b:
+                    e = d
+                    d = c
+                    c = b
+                    b = x
+                elif x < c:
+                    e = d
+                    d = c
+                    c = x
+                elif x < d:
+                    e = d
+                    d = x
+                else:
+                    e = x
+        idx = rk.colex5(a, b, c, d, e, binom)
         out[i] = table[u >> 2, idx]
     return out

@@ -46,9 +46,6 @@ def hole_card_class(u, h, player, pweight, rank_start, table4, binom, bonus, dec
     = 230,300).
     """
     n = 148995
-    k2 = binom[:, 2].copy()
-    k3 = binom[:, 3].copy()
-    k4 = binom[:, 4].copy()
     # best four of the dealer's six cards: the four unknown, or u / h with three of them, or u and h
     # with two: tables by the local colex index of the triple or pair (cards as themselves, 0..51)
     v3u = np.zeros(_N3, np.uint16)
@@ -60,15 +57,15 @@ def hole_card_class(u, h, player, pweight, rank_start, table4, binom, bonus, dec
                 idx = a + binom[b, 2] + binom[c, 3]
                 if a != u and b != u and c != u:
                     w0, w1, w2, w3 = rk.sort4(a, b, c, u)
-                    v3u[idx] = rk.rank4(w0, w1, w2, w3, table4, k2, k3, k4)
+                    v3u[idx] = rk.rank4(w0, w1, w2, w3, table4, binom)
                 if a != h and b != h and c != h:
                     w0, w1, w2, w3 = rk.sort4(a, b, c, h)
-                    v3h[idx] = rk.rank4(w0, w1, w2, w3, table4, k2, k3, k4)
+                    v3h[idx] = rk.rank4(w0, w1, w2, w3, table4, binom)
     for b in range(1, 52):
         for a in range(b):
             if a != u and b != u and a != h and b != h:
                 w0, w1, w2, w3 = rk.sort4(a, b, u, h)
-                v2[a + binom[b, 2]] = rk.rank4(w0, w1, w2, w3, table4, k2, k3, k4)
+                v2[a + binom[b, 2]] = rk.rank4(w0, w1, w2, w3, table4, binom)
     n_values = rank_start.shape[0] - 1
     dv4 = np.full(_N4, 65535, np.uint16)  # the value of each dealer four-card set (65535: holds u or h)
     cnt = np.zeros(n_values + 1, np.int64)
@@ -78,7 +75,7 @@ def hole_card_class(u, h, player, pweight, rank_start, table4, binom, bonus, dec
                 for a in range(b):
                     if a == u or b == u or c == u or d == u or a == h or b == h or c == h or d == h:
                         continue
-                    best = rk.rank4(a, b, c, d, table4, k2, k3, k4)
+                    best = rk.rank4(a, b, c, d, table4, binom)
                     b2b = binom[b, 2]
                     b2c = binom[c, 2]
                     b3c = binom[c, 3]
@@ -222,9 +219,6 @@ def count_known(player, known, dead, player_rank, table4, binom, out):
     for t in range(m):
         idx[t] = t
     six = np.empty(6, np.int64)
-    k2 = binom[:, 2].copy()
-    k3 = binom[:, 3].copy()
-    k4 = binom[:, 4].copy()
     le = 0
     lt = 0
     total = 0
@@ -239,7 +233,7 @@ def count_known(player, known, dead, player_rank, table4, binom, out):
             else:
                 six[t] = rest[idx[j]]
                 j += 1
-        best = rk.best4_of6(six[0], six[1], six[2], six[3], six[4], six[5], table4, k2, k3, k4)
+        best = rk.best4_of6(six[0], six[1], six[2], six[3], six[4], six[5], table4, binom)
         total += 1
         if best <= player_rank:
             le += 1

@@ -33,17 +33,13 @@ def dealer_six_sweep(top_lo, top_hi, table4, cat_of_dense, binom, cat5, h4, j5, 
     number of six-card hands seen.
     """
     n = 0
-    k2 = binom[:, 2].copy()
-    k3 = binom[:, 3].copy()
-    k4 = binom[:, 4].copy()
-    k5 = binom[:, 5].copy()
     for f in range(top_lo, top_hi):
         for e in range(4, f):
             for d in range(3, e):
                 for c in range(2, d):
                     for b in range(1, c):
                         for a in range(b):
-                            fours = rk.fours_of6(a, b, c, d, e, f, k2, k3, k4)
+                            fours = rk.fours_of6(a, b, c, d, e, f, binom)
                             best = table4[fours[0]]
                             for x in fours:
                                 r = table4[x]
@@ -53,11 +49,11 @@ def dealer_six_sweep(top_lo, top_hi, table4, cat_of_dense, binom, cat5, h4, j5, 
                             dense6[best] += 1
                             for x in fours:
                                 h4[x, cat] += 1
-                            j5[cat5[rk.colex5(b, c, d, e, f, k2, k3, k4, k5)], cat] += 1
-                            j5[cat5[rk.colex5(a, c, d, e, f, k2, k3, k4, k5)], cat] += 1
-                            j5[cat5[rk.colex5(a, b, d, e, f, k2, k3, k4, k5)], cat] += 1
-                            j5[cat5[rk.colex5(a, b, c, e, f, k2, k3, k4, k5)], cat] += 1
-                            j5[cat5[rk.colex5(a, b, c, d, f, k2, k3, k4, k5)], cat] += 1
-                            j5[cat5[rk.colex5(a, b, c, d, e, k2, k3, k4, k5)], cat] += 1
+                            j5[cat5[rk.colex5(b, c, d, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, c, d, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, d, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, c, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, c, d, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, c, d, e, binom)], cat] += 1
                             n += 1
     return n

@@ -153,14 +153,14 @@ def _best4_of6(deck, tab, ms6, m1, m2, m3, m4, m5, m6, su):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _colex_up_frame(deck, b2, b3, b4, b5):
+def _colex_up_frame(deck, binom):
     """Colex index of the player's five cards after swapping the up card's suit with clubs
     (the frame of :func:`fourcards.poker.analysis.locate`)."""
     us = np.int64(deck[10]) & 3
     a, b, c, d, e = rk.sort5(rk.clubs_frame(np.int64(deck[0]), us), rk.clubs_frame(np.int64(deck[1]), us),
                              rk.clubs_frame(np.int64(deck[2]), us), rk.clubs_frame(np.int64(deck[3]), us),
                              rk.clubs_frame(np.int64(deck[4]), us))
-    return rk.colex5(a, b, c, d, e, b2, b3, b4, b5)
+    return rk.colex5(a, b, c, d, e, binom)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -197,10 +197,6 @@ def sim_chunk(state, n, small, big, tab, ms5, ms6, binom, pclass, net_tab,
     su = np.empty(8, np.int64)
     cnt = np.zeros(72, np.int64)  # (4, 2, 9) flat
     m1, m2, m3, m4, m5, m6 = _multiset_columns(binom, np.uint64)  # the multiset index, unsigned
-    b2 = binom[:, 2].copy()  # the colex index of a hand (the decision table's)
-    b3 = binom[:, 3].copy()
-    b4 = binom[:, 4].copy()
-    b5 = binom[:, 5].copy()
     one = np.uint64(1)
     two = np.uint64(2)
     three = np.uint64(3)
@@ -229,7 +225,7 @@ def sim_chunk(state, n, small, big, tab, ms5, ms6, binom, pclass, net_tab,
         ur = deck[10] >> two
         m = np.int64(small[pd, ur])
         if m == AMBIGUOUS:
-            m = np.int64(big[ur, _colex_up_frame(deck, b2, b3, b4, b5)])
+            m = np.int64(big[ur, _colex_up_frame(deck, binom)])
         w = 0
         if m > 0:
             # the dealer's best four: as _best4_of6, on the unsigned deck
