@@ -19,7 +19,7 @@ import pytest
 from fourcards.poker import analysis as an
 from fourcards.poker import strategy as st
 from fourcards.poker.exact import counts as ec
-from fourcards.poker.exact.figures import _as_rules
+from fourcards.poker.rules import as_rules as _as_rules
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,17 @@ def build_cc() -> Any:
             self.release_gil = True  # type: ignore[assignment]
 
     pycc_compiler.Flags = _ReleaseGIL  # type: ignore[misc]
+    compile_extra = pycc_compiler.compile_extra
+
+    def compile_afresh(typingctx: Any, targetctx: Any, func: Any, args: Any, return_type: Any, flags: Any,
+                       locals: Any, **kwargs: Any) -> Any:
+        """Each kernel with flags of its own, as the JIT compiles it: numba.pycc shares one ``Flags``
+        between all exports, and inlining a function (``inline="always"``) switches its SSA off
+        (``enable_ssa = False``), which would leave every later kernel without SSA - slower, and a
+        name holding two integer types typed as a float."""
+        return compile_extra(typingctx, targetctx, func, args, return_type, flags.copy(), locals, **kwargs)
+
+    pycc_compiler.compile_extra = compile_afresh  # type: ignore[assignment]
 
     from fourcards.kernel_signatures import SIGNATURES
     from fourcards.native import KERNEL_MODULES, source_hash

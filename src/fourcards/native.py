@@ -29,8 +29,9 @@ __all__ = ["KERNEL_MODULES", "Kernels", "load", "aot_module", "source_hash"]
 #: The modules holding ahead-of-time compiled kernels, and their short names in ``fourcards._aot``.
 KERNEL_MODULES = {"fourcards.poker.kernels": "poker", "fourcards.poker.protect_kernels": "protect",
                   "fourcards.poker.side_bet_kernels": "side", "fourcards.sim.kernels": "sim"}
-#: Sources the compiled code depends on (the kernel modules, their shared helpers, the signatures).
-_SOURCES = ("fourcards.jit", "fourcards.kernel_signatures", *KERNEL_MODULES)
+#: Sources the compiled code depends on (the kernel modules, their shared helpers - the one compiled
+#: ranking they all inline among them - and the signatures).
+_SOURCES = ("fourcards.jit", "fourcards.ranking", "fourcards.kernel_signatures", *KERNEL_MODULES)
 _DTYPES = {"b1": "bool", "u1": "uint8", "u2": "uint16", "u8": "uint64", "i4": "int32", "i8": "int64"}
 
 _LOCK = threading.Lock()

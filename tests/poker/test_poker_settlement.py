@@ -17,7 +17,7 @@ from hypothesis import strategies as hst
 from fourcards.cards import Card, parse_cards
 from fourcards.hands import best_hand
 from fourcards.poker import analysis as an
-from fourcards.poker import strategy as st
+from fourcards.poker.exact import strategy as st
 from fourcards.poker.round import Deal, PokerRound, settle_hand
 from fourcards.poker.rules import PRESETS, PokerRules
 from fourcards.poker.settlement import settle

@@ -8,8 +8,8 @@ import pytest
 from fourcards.cards import Card
 from fourcards.errors import CardError, RulesError
 from fourcards.poker import analysis as an
-from fourcards.poker import strategy as st
-from fourcards.poker.exact.figures import _as_rules
+from fourcards.poker.exact import strategy as st
+from fourcards.poker.rules import as_rules as _as_rules
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import cli_run
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fourcards.errors import RulesError
 from fourcards.hands import dense_to_value
@@ -108,3 +110,47 @@ def test_issue23_5_cli_json_and_bad_input(counts, capsys):
         assert code == 2 and err.startswith("error: ") and match in err and len(err.splitlines()) == 1
     with pytest.raises(RulesError):
         wc.binding_ante(get_rules("live"))
+
+
+@given(st.lists(st.tuples(st.integers(-40, 40), st.integers(-400, 400)), min_size=1, max_size=5),
+       st.integers(1, 60))
+def test_win_cap_best_option_intervals_are_the_first_maximum_of_each_le(lines, n):
+    """The win cap's options are lines in ``le`` (chips x n): the interval given to each option is
+    exactly where it is the first maximum (the smaller wager on a tie), checked at every ``le``."""
+    spans = [wc._interval(j, lines, n) for j in range(len(lines))]
+    for x in range(n + 1):
+        evs = [a * x + b for a, b in lines]
+        best = evs.index(max(evs))
+        assert [j for j, (lo, hi) in enumerate(spans) if lo <= x <= hi] == [best]
+
+
+def test_win_cap_class_sums_cached_next_to_the_counts_and_tied_to_them(counts):
+    """The win cap's summary of the counts is written next to the counts (so a warm ``poker analyze
+    --rules online`` reads it instead of summing 6 million entries); a file that does not belong to
+    these counts is recomputed, never used."""
+    import numpy as np
+
+    from fourcards.poker.exact import cache as disk
+
+    fresh = wc._compute_class_sums(counts)
+    wc.class_sums(counts)
+    path = disk._class_sums_file(an.cache_dir())
+    assert np.array_equal(disk.read_class_sums(path), fresh)
+    sums = wc.class_sums(counts)
+    assert sums.offsets[-1] == len(sums.le) and int(sums.cum_weight[-1]) == int(counts.weight.sum())
+    stale = fresh.copy()
+    stale[0] += 1  # another counts file's checksum
+    disk.write_class_sums(path, stale)
+    wc._SUMS.clear()
+    assert np.array_equal(wc.class_sums(counts).le, sums.le) and np.array_equal(disk.read_class_sums(path), fresh)
+    disk.write_class_sums(path, fresh[:100])  # a truncated file
+    wc._SUMS.clear()
+    assert np.array_equal(wc.class_sums(counts).cum_weight_le, sums.cum_weight_le)
+
+
+def test_win_cap_on_the_par_sheet_equals_the_figures_computed_alone(counts):
+    rules = get_rules("online")
+    sheet = an.par_sheet(rules, counts=counts)
+    wc._PER_UNIT.clear()
+    alone = wc.win_cap_figures(rules, rules.max_ante, rules.max_aces_up, counts=counts)
+    assert sheet.win_cap is not None and sheet.win_cap.maximum_bets == alone

@@ -115,7 +115,7 @@ def _hand_report(cards: str, up: str, r: Any, as_json: bool) -> None:
 
 def _chart_report(r: Any, as_json: bool, png: Path | None, csv_out: Path | None, pdf: Path | None = None) -> None:
     from fourcards.poker import analysis as an
-    from fourcards.poker import strategy as st
+    from fourcards.poker.exact import strategy as st
     from fourcards.poker.exact.figures import figures_from_chart
     from fourcards.report.charts import chart_table, save_chart_png
 

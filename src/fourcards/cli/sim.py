@@ -87,7 +87,7 @@ def _counts_first(strategy: str, rules: Any) -> None:
     if strategy not in ("optimal", "chart"):
         return
     from fourcards.poker import analysis as an
-    from fourcards.poker import strategy as st
+    from fourcards.poker.exact import strategy as st
 
     if an.counts_cached() or (strategy == "optimal" and st._shipped_optimal(rules) is not None):
         return

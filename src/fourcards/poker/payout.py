@@ -35,7 +35,7 @@ from typing import Any
 from fourcards.cards import Card, check_distinct, parse_card, parse_cards
 from fourcards.errors import CardError, FourcardsError, IllegalActionError
 from fourcards.hands import best_hand
-from fourcards.poker.round import SeatResult, settle_hand
+from fourcards.poker.results import SeatResult, settle_hand
 from fourcards.poker.rules import PokerRules
 
 __all__ = ["PAYOUT_FIELDS", "Payout", "PayoutInputError", "check_payout"]
@@ -80,7 +80,7 @@ class Payout:
         rules: the rules it was settled under (pay tables, win cap).
         player_cards: the player's five cards; dealer_cards: the dealer's six; up: the up card or None.
         result: each wager's result in signed chips and the player's best four
-            (:class:`~fourcards.poker.round.SeatResult`).
+            (:class:`~fourcards.poker.results.SeatResult`).
         dealer_best: the dealer's best four of six.
     """
 
@@ -93,7 +93,7 @@ class Payout:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of ``fourcards poker settle --json`` (public keys, spelled exactly):
-        :meth:`SeatResult.to_dict <fourcards.poker.round.SeatResult.to_dict>` (``player``,
+        :meth:`SeatResult.to_dict <fourcards.poker.results.SeatResult.to_dict>` (``player``,
         ``seat``, ``player_hand`` {category, description, cards}, ``dealer_hand``
         {category, description, cards}, ``decision``, ``outcome``, ``wagers``,
         ``win_cap_adjustment``, ``net`` - chips), ``rules`` (the rules' name) and ``tie``:

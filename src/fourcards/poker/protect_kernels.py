@@ -8,38 +8,20 @@ seeing dealer hole cards or other players' cards. Compiled like :mod:`fourcards.
   cards, summed (docs/analysis.md "Game protection");
 * :func:`count_known` - one hand's counts by direct enumeration, given two or more known dealer
   cards and any dead cards (the Monte Carlo with several hole cards).
+
+Hands are sorted and valued by the one compiled ranking of :mod:`fourcards.ranking`, inlined.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from fourcards import ranking as rk
 from fourcards.jit import nb
 
 __all__ = ["hole_card_class", "count_known"]
 
 _N2, _N3, _N4 = 1326, 22100, 270725
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _rank4(a, b, c, d, table4, binom):
-    """Dense rank of four distinct cards given in increasing order."""
-    return table4[binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]]
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _sort4(a, b, c, d):
-    if a > b:
-        a, b = b, a
-    if c > d:
-        c, d = d, c
-    if a > c:
-        a, c = c, a
-    if b > d:
-        b, d = d, b
-    if b > c:
-        b, c = c, b
-    return a, b, c, d
 
 
 @nb.njit(cache=True, nogil=True)
@@ -74,16 +56,16 @@ def hole_card_class(u, h, player, pweight, rank_start, table4, binom, bonus, dec
             for a in range(b):
                 idx = a + binom[b, 2] + binom[c, 3]
                 if a != u and b != u and c != u:
-                    w0, w1, w2, w3 = _sort4(a, b, c, u)
-                    v3u[idx] = _rank4(w0, w1, w2, w3, table4, binom)
+                    w0, w1, w2, w3 = rk.sort4(a, b, c, u)
+                    v3u[idx] = rk.rank4(w0, w1, w2, w3, table4, binom)
                 if a != h and b != h and c != h:
-                    w0, w1, w2, w3 = _sort4(a, b, c, h)
-                    v3h[idx] = _rank4(w0, w1, w2, w3, table4, binom)
+                    w0, w1, w2, w3 = rk.sort4(a, b, c, h)
+                    v3h[idx] = rk.rank4(w0, w1, w2, w3, table4, binom)
     for b in range(1, 52):
         for a in range(b):
             if a != u and b != u and a != h and b != h:
-                w0, w1, w2, w3 = _sort4(a, b, u, h)
-                v2[a + binom[b, 2]] = _rank4(w0, w1, w2, w3, table4, binom)
+                w0, w1, w2, w3 = rk.sort4(a, b, u, h)
+                v2[a + binom[b, 2]] = rk.rank4(w0, w1, w2, w3, table4, binom)
     n_values = rank_start.shape[0] - 1
     dv4 = np.full(_N4, 65535, np.uint16)  # the value of each dealer four-card set (65535: holds u or h)
     cnt = np.zeros(n_values + 1, np.int64)
@@ -93,7 +75,7 @@ def hole_card_class(u, h, player, pweight, rank_start, table4, binom, bonus, dec
                 for a in range(b):
                     if a == u or b == u or c == u or d == u or a == h or b == h or c == h or d == h:
                         continue
-                    best = _rank4(a, b, c, d, table4, binom)
+                    best = rk.rank4(a, b, c, d, table4, binom)
                     b2b = binom[b, 2]
                     b2c = binom[c, 2]
                     b3c = binom[c, 3]
@@ -251,14 +233,7 @@ def count_known(player, known, dead, player_rank, table4, binom, out):
             else:
                 six[t] = rest[idx[j]]
                 j += 1
-        best = 0
-        for a in range(3):
-            for b in range(a + 1, 4):
-                for c in range(b + 1, 5):
-                    for d in range(c + 1, 6):
-                        v = _rank4(six[a], six[b], six[c], six[d], table4, binom)
-                        if v > best:
-                            best = v
+        best = rk.best4_of6(six[0], six[1], six[2], six[3], six[4], six[5], table4, binom)
         total += 1
         if best <= player_rank:
             le += 1

@@ -34,27 +34,41 @@ Money is whole chips. :meth:`PokerRound.returns` gives each player's net
 result; the house's result (:attr:`PokerRound.house_net`) is minus their sum,
 so chips are conserved.
 
-Records as JSON (``to_dict()``; :func:`action_from_dict` reads them back):
-players are 0-based under the key ``"player"``. Records stored before the
-engine protocol named 1-based seats under ``"seat"`` (and a deal's ``hands``
-as ``{"<seat>": [cards]}``); :func:`action_from_dict` still reads them
-(seat ``s`` is player ``s - 1``).
+The round's parts, one module each (as :mod:`fourcards.kind` has them):
+:mod:`~fourcards.poker.actions` (phases, actions, legal options),
+:mod:`~fourcards.poker.history` (the records, the deal, their JSON form),
+:mod:`~fourcards.poker.results` (each seat's settlement) and
+:mod:`~fourcards.poker.observation` (what a player sees); this module holds the
+state machine, :class:`PokerRound`, and re-exports their names (``from
+fourcards.poker.round import Deal, PokerRound`` keeps working).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any
 
-from fourcards.cards import Card, Deck, check_distinct, make_rng, parse_card, parse_cards
+from fourcards.cards import Card, Deck, check_distinct, make_rng
 from fourcards.engine import check_void_reason, seat_label
 from fourcards.errors import CardError, HistoryError, IllegalActionError, IllegalChanceError, RulesError
-from fourcards.hands import HandValue, best_hand
+from fourcards.hands import best_hand
+from fourcards.poker.actions import (
+    ActionKind,
+    Fold,
+    Forfeit,
+    LegalAction,
+    Phase,
+    PlaceWagers,
+    Play,
+    Void,
+    WithdrawWagers,
+    is_chips,
+)
+from fourcards.poker.history import Action, Deal, Record, Start, action_from_dict, deal_of_cards
+from fourcards.poker.observation import PlayerView, PokerObservation
+from fourcards.poker.results import SeatResult, describe_result, settle_hand
 from fourcards.poker.rules import PokerRules
-from fourcards.poker.settlement import Settlement, settle
 
 if TYPE_CHECKING:  # pragma: no cover
     from fourcards.engine import GameState
@@ -83,574 +97,6 @@ __all__ = [
 ]
 
 
-class Phase(str, Enum):
-    """Where a round stands."""
-
-    WAGERS = "wagers"
-    DECISIONS = "decisions"
-    SETTLED = "settled"
-    VOIDED = "voided"
-
-
-class ActionKind(str, Enum):
-    """The kinds of action of a round (the values are the JSON ``kind`` of the records)."""
-
-    PLACE_WAGERS = "place_wagers"
-    WITHDRAW_WAGERS = "withdraw_wagers"
-    DEAL = "deal"
-    FOLD = "fold"
-    PLAY = "play"
-    VOID = "void"
-    FORFEIT = "forfeit"  # a record, never an option (docs/rules.md FCP-15)
-
-
-def _is_chips(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-# --------------------------------------------------------------------- records
-
-
-@dataclass(frozen=True, slots=True)
-class Start:
-    """The first record of a round's history: ``players`` at the table (1-9)."""
-
-    players: int
-    kind: ClassVar[str] = "start"
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "start", "players": n}``."""
-        return {"kind": "start", "players": self.players}
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceWagers:
-    """A player's wagers before the deal, in chips (seed 002 "Before the deal").
-
-    ``ante`` may be 0 only for an Aces Up bet alone, where the rules allow it.
-    """
-
-    player: int
-    ante: int
-    aces_up: int = 0
-    kind: ClassVar[ActionKind] = ActionKind.PLACE_WAGERS
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``kind``, ``player`` (0-based), ``ante`` and ``aces_up`` in chips."""
-        return {"kind": self.kind.value, "player": self.player, "ante": self.ante, "aces_up": self.aces_up}
-
-
-@dataclass(frozen=True, slots=True)
-class WithdrawWagers:
-    """A player takes back its wagers before the deal (nothing is at risk until the cards
-    are out: seed 002 Article 2, "Before the deal")."""
-
-    player: int
-    kind: ClassVar[ActionKind] = ActionKind.WITHDRAW_WAGERS
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "withdraw_wagers", "player": p}`` (0-based)."""
-        return {"kind": self.kind.value, "player": self.player}
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The deal (the chance step): five cards per wagering player, six to the dealer.
-
-    ``hands`` pairs each player with its five cards (player order); ``dealer``
-    holds the dealer's six cards, one of which is ``up_card``. In a player's view
-    of the history (:attr:`PokerObservation.history`, :meth:`seen_by`) the cards
-    that player may not see are ``None``: another player's hand, the dealer's
-    cards before showdown (the up card stays). Such a deal cannot be applied.
-    """
-
-    hands: tuple[tuple[int, tuple[Card, ...] | None], ...]
-    dealer: tuple[Card, ...] | None
-    up_card: Card
-    kind: ClassVar[ActionKind] = ActionKind.DEAL
-
-    def seen_by(self, players: Iterable[int], dealer: bool) -> Deal:
-        """This deal with only the hands of ``players`` shown, and the dealer's six cards
-        only when ``dealer`` (the up card always): what one viewer may see of it."""
-        shown = set(players)
-        return Deal(tuple((p, h if p in shown else None) for p, h in self.hands),
-                    self.dealer if dealer else None, self.up_card)
-
-    @classmethod
-    def of(cls, hands: Mapping[int, Iterable[Card | str] | str], dealer: Iterable[Card | str] | str,
-           up_card: Card | str) -> Deal:
-        """Build a deal from card text, e.g. ``Deal.of({0: "9h 9d 9s Kc 3d"}, "Qd Qs 8c 8h 4s 2d", "Qd")``
-        (keys are players, 0-based).
-
-        Raises:
-            CardError: malformed cards, a hand not of five, a dealer hand not of
-                six, the up card not among the dealer's cards, or a card twice.
-        """
-        parsed = tuple(sorted((int(p), tuple(parse_cards(h, count=5))) for p, h in hands.items()))
-        dealer_cards = tuple(parse_cards(dealer, count=6))
-        up = parse_card(up_card)
-        if up not in dealer_cards:
-            raise CardError(f"the up card {up} is not one of the dealer's six cards")
-        check_distinct(dealer_cards, *(h for _, h in parsed))
-        return cls(parsed, dealer_cards, up)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``kind``, ``hands`` (a list of ``{"player": p, "cards": five cards as "Th"}``),
-        ``dealer`` (six cards) and ``up_card``; the inverse is :func:`action_from_dict`.
-        """
-        return {
-            "kind": self.kind.value,
-            "hands": [{"player": p, "cards": None if h is None else [str(c) for c in h]} for p, h in self.hands],
-            "dealer": None if self.dealer is None else [str(c) for c in self.dealer],
-            "up_card": str(self.up_card),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Fold:
-    """Fold: the ante is lost (seed 002 §3.1(a))."""
-
-    player: int
-    kind: ClassVar[ActionKind] = ActionKind.FOLD
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "fold", "player": p}``."""
-        return {"kind": self.kind.value, "player": self.player}
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A play bet of ``amount`` chips (seed 002 §3.1(b); seed 004: 1x or 3x only)."""
-
-    player: int
-    amount: int
-    kind: ClassVar[ActionKind] = ActionKind.PLAY
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "play", "player": p, "amount": chips}``."""
-        return {"kind": self.kind.value, "player": self.player, "amount": self.amount}
-
-
-@dataclass(frozen=True, slots=True)
-class Void:
-    """Void the round: every wager is returned (seed 004 "Malfunction voids all pays
-    and plays"; the host's ruling, docs/rules.md FCP-9)."""
-
-    reason: str = "host ruling"
-    kind: ClassVar[ActionKind] = ActionKind.VOID
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "void", "reason": text}``."""
-        return {"kind": self.kind.value, "reason": self.reason}
-
-
-@dataclass(frozen=True, slots=True)
-class Forfeit:
-    """``player`` forfeits the round out of turn (docs/rules.md FCP-15: a person leaves the
-    table, the host removes the seat): in ``DECISIONS``, a player with an ante who has not
-    decided folds at once - the ante is lost, no ante bonus, the Aces Up bet is still settled
-    on the hand (FCP-5, FCP-6). :meth:`PokerRound.apply` takes it at any point of the
-    decisions, whoever's turn it is; it is never one of the ``legal_actions`` (it is no
-    decision of the turn)."""
-
-    player: int
-    kind: ClassVar[ActionKind] = ActionKind.FORFEIT
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"kind": "forfeit", "player": p}`` (0-based)."""
-        return {"kind": self.kind.value, "player": self.player}
-
-
-Action = Union[PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void, Forfeit]
-Record = Union[Start, PlaceWagers, WithdrawWagers, Deal, Fold, Play, Void, Forfeit]
-
-
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    """An option open now (the engine protocol's legal action; see :mod:`fourcards.engine`).
-
-    Attributes:
-        kind: an :class:`ActionKind`.
-        player: the player it belongs to (``None`` for ``void``, the host's ruling).
-        min_amount / max_amount: chips - the play bet's bounds, or the ante's table
-            limits for ``place_wagers`` (0 where no amount is involved).
-        amounts: the only legal play bets when the rules fix them (seed 004: 1x
-            or 3x), else ``None`` (any whole amount in the bounds).
-        aces_up_min / aces_up_max: the Aces Up limits (``place_wagers`` only).
-    """
-
-    kind: ActionKind
-    player: int | None = None
-    min_amount: int = 0
-    max_amount: int = 0
-    amounts: tuple[int, ...] | None = None
-    aces_up_min: int = 0
-    aces_up_max: int = 0
-
-    def allows(self, action: object) -> bool:
-        """Whether ``action`` is this option with legal amounts (the table limits for
-        wagers; the round's own checks are the authority)."""
-        if getattr(action, "kind", None) != self.kind or getattr(action, "player", None) != self.player:
-            return False
-        if isinstance(action, Play):
-            if not _is_chips(action.amount):
-                return False
-            if self.amounts is not None:
-                return action.amount in self.amounts
-            return self.min_amount <= action.amount <= self.max_amount
-        if isinstance(action, PlaceWagers):
-            a, u = action.ante, action.aces_up
-            if not (_is_chips(a) and _is_chips(u)) or (a == 0 and u == 0):
-                return False
-            return (a == 0 or self.min_amount <= a <= self.max_amount) and \
-                (u == 0 or self.aces_up_min <= u <= self.aces_up_max)
-        return True
-
-    def action(self, amount: int | None = None, aces_up: int = 0) -> Action:
-        """The action of this option: ``place_wagers`` with an ante of ``amount`` (default the
-        minimum) and ``aces_up`` chips; ``play`` of ``amount`` (default the least legal bet);
-        ``fold``; ``withdraw_wagers``; ``void``.
-
-        Raises:
-            IllegalActionError: for ``deal``, a chance step, not an option (use
-                :meth:`PokerRound.apply_chance` or apply a :class:`Deal`); for
-                ``forfeit``, a record, never an option (apply a :class:`Forfeit`).
-        """
-        k, p = self.kind, self.player
-        if k is ActionKind.PLACE_WAGERS and p is not None:
-            return PlaceWagers(p, self.min_amount if amount is None else amount, aces_up)
-        if k is ActionKind.PLAY and p is not None:
-            low = self.amounts[0] if self.amounts else self.min_amount
-            return Play(p, low if amount is None else amount)
-        if k is ActionKind.FOLD and p is not None:
-            return Fold(p)
-        if k is ActionKind.WITHDRAW_WAGERS and p is not None:
-            return WithdrawWagers(p)
-        if k is ActionKind.VOID:
-            return Void()
-        if k is ActionKind.FORFEIT:
-            raise IllegalActionError("a forfeit is no option of the turn: apply Forfeit(player) (docs/rules.md FCP-15)")
-        raise IllegalActionError("the deal is a chance step: use apply_chance(rng) or apply a Deal record")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``kind`` and ``player`` when set; ``min_amount``/``max_amount`` (chips) for ``play``
-        and ``place_wagers``; ``amounts`` when fixed; ``aces_up_min``/``aces_up_max`` for ``place_wagers``.
-        """
-        d: dict[str, Any] = {"kind": self.kind.value}
-        if self.player is not None:
-            d["player"] = self.player
-        if self.kind in (ActionKind.PLAY, ActionKind.PLACE_WAGERS):
-            d["min_amount"], d["max_amount"] = self.min_amount, self.max_amount
-        if self.amounts is not None:
-            d["amounts"] = list(self.amounts)
-        if self.kind is ActionKind.PLACE_WAGERS:
-            d["aces_up_min"], d["aces_up_max"] = self.aces_up_min, self.aces_up_max
-        return d
-
-
-def _record_cards(cards: object, what: str) -> tuple[Card, ...] | None:
-    """The cards of a deal record's hand or dealer's hand: a list or tuple of :class:`Card`
-    objects or text that parses to one card each (``None``: hidden, kept for the check).
-
-    Raises:
-        IllegalChanceError: anything else, naming ``what``.
-    """
-    if cards is None:
-        return None
-    if not isinstance(cards, (tuple, list)):
-        raise IllegalChanceError(f"{what} must be a list of cards, got {cards!r:.60}")
-    try:
-        return tuple(parse_card(c) for c in cards)
-    except CardError as exc:
-        raise IllegalChanceError(f"{what}: {exc}") from None
-
-
-def _deal_of_cards(d: Deal) -> Deal:
-    """The deal record ``d`` with every card a :class:`Card` (see :func:`_record_cards`).
-
-    Raises:
-        IllegalActionError: ``hands`` is not a list of (player, cards) pairs.
-        IllegalChanceError: a card that is neither a :class:`Card` nor the text of one.
-    """
-    if not isinstance(d.hands, (tuple, list)) or not all(isinstance(h, (tuple, list)) and len(h) == 2
-                                                         for h in d.hands):
-        raise IllegalActionError(f"a deal's hands must be (player, five cards) pairs, got {d.hands!r:.80}")
-    for p, _ in d.hands:
-        if not _is_chips(p):
-            raise IllegalChanceError(f"a deal's hands are given to players (0-based whole numbers), got {p!r:.40}")
-    hands = tuple((p, _record_cards(h, f"the cards of {seat_label(p)}")) for p, h in d.hands)
-    dealer = _record_cards(d.dealer, "the dealer's cards")
-    try:
-        up = parse_card(d.up_card)
-    except CardError as exc:
-        raise IllegalChanceError(f"the up card: {exc}") from None
-    return Deal(hands, dealer, up)
-
-
-def _player_of(data: Mapping[str, Any]) -> int:
-    """The 0-based player of a record: ``"player"``, or a legacy 1-based ``"seat"``."""
-    if "player" in data:
-        return int(data["player"])
-    return int(data["seat"]) - 1
-
-
-def action_from_dict(data: Mapping[str, Any]) -> Record:
-    """Inverse of ``record.to_dict()`` (JSON history records), legacy records included.
-
-    Records written before the engine protocol name 1-based seats under
-    ``"seat"`` and give a deal's hands as ``{"<seat>": cards}``; seat ``s``
-    becomes player ``s - 1``.
-
-    Raises:
-        HistoryError: unknown kind or missing fields.
-        CardError: bad cards in a deal.
-    """
-    try:
-        kind = data["kind"]
-        if kind == "start":
-            return Start(int(data["players"]))
-        if kind == "place_wagers":
-            return PlaceWagers(_player_of(data), int(data["ante"]), int(data.get("aces_up", 0)))
-        if kind == "deal":
-            hands = data["hands"]
-            if isinstance(hands, Mapping):  # legacy: {"<seat>": cards}
-                by_player = {int(s) - 1: h for s, h in hands.items()}
-            else:
-                by_player = {int(h["player"]): h["cards"] for h in hands}
-            return Deal.of(by_player, data["dealer"], data["up_card"])
-        if kind == "fold":
-            return Fold(_player_of(data))
-        if kind == "withdraw_wagers":
-            return WithdrawWagers(_player_of(data))
-        if kind == "play":
-            return Play(_player_of(data), int(data["amount"]))
-        if kind == "void":
-            reason = data.get("reason", "host ruling")
-            if not isinstance(reason, str):
-                raise TypeError(f"the reason must be text, got {reason!r}")
-            return Void(reason)
-        if kind == "forfeit":
-            return Forfeit(_player_of(data))
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, CardError):
-            raise
-        raise HistoryError(f"malformed action record {dict(data)!r}: {exc}") from None
-    raise HistoryError(f"unknown action kind {data.get('kind')!r}")
-
-
-# ------------------------------------------------------------------ settlement
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """How one player's wagers were settled, in signed chips (+ won, - lost).
-
-    Attributes:
-        player: the player (0-based).
-        player_hand / player_best: the player's best four of five and which cards
-            (``None`` in another player's view of a folded hand: it stays mucked).
-        dealer_hand: the dealer's best four of six.
-        settlement: each wager's result (:class:`~fourcards.poker.settlement.Settlement`);
-            its fields are also read here:
-        decision: ``"fold"``, ``"play"`` or ``"none"`` (Aces Up only).
-        outcome: ``"win"`` (player >= dealer), ``"lose"``, ``"fold"`` or ``"none"``.
-        wagers: ``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips.
-        win_cap_adjustment: chips withheld by the win cap (<= 0): the wins (the
-            lines above 0) are capped, the losing lines are lost in full.
-        net: sum of ``wagers`` plus ``win_cap_adjustment``.
-    """
-
-    player: int
-    player_hand: HandValue | None
-    player_best: tuple[Card, ...] | None
-    dealer_hand: HandValue
-    settlement: Settlement
-
-    @property
-    def decision(self) -> str:
-        """``"fold"``, ``"play"`` or ``"none"`` (an Aces Up bet alone)."""
-        return self.settlement.decision
-
-    @property
-    def outcome(self) -> str:
-        """``"win"`` (the player's best four >= the dealer's), ``"lose"``, ``"fold"`` or ``"none"``."""
-        return self.settlement.outcome
-
-    @property
-    def wagers(self) -> dict[str, int]:
-        """``{"ante", "play", "ante_bonus", "aces_up"}`` -> signed chips."""
-        return self.settlement.wagers
-
-    @property
-    def win_cap_adjustment(self) -> int:
-        """Chips withheld by the win cap (<= 0)."""
-        return self.settlement.win_cap_adjustment
-
-    @property
-    def net(self) -> int:
-        """The seat's net result in chips: the wager lines plus :attr:`win_cap_adjustment`."""
-        return self.settlement.net
-
-    def without_hand(self) -> SeatResult:
-        """This result as other players see a folded hand: no hand, no cards."""
-        return replace(self, player_hand=None, player_best=None)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: the fields, hands as ``{category, description[, cards]}`` (the player's best four
-        cards as ``"Th"``; ``player_hand`` is ``None`` when hidden); ``wagers``, ``win_cap_adjustment``
-        and ``net`` in signed chips. ``player`` is the 0-based player; ``seat`` the seat as people
-        see it (``player + 1``), the key this record has always had.
-        """
-        return {
-            "player": self.player,
-            "seat": self.player + 1,
-            "player_hand": None if self.player_hand is None else {
-                "category": self.player_hand.category.key,
-                "description": self.player_hand.describe(),
-                "cards": [str(c) for c in self.player_best or ()]},
-            "dealer_hand": {"category": self.dealer_hand.category.key,
-                            "description": self.dealer_hand.describe()},
-            "decision": self.decision,
-            "outcome": self.outcome,
-            "wagers": dict(self.wagers),
-            "win_cap_adjustment": self.win_cap_adjustment,
-            "net": self.net,
-        }
-
-
-def settle_hand(
-    rules: PokerRules,
-    player_cards: Sequence[Card],
-    dealer_cards: Sequence[Card],
-    *,
-    ante: int,
-    play: int | None,
-    aces_up: int = 0,
-    player: int = 0,
-) -> SeatResult:
-    """Settle one player's wagers against the dealer's six cards.
-
-    Values both hands and applies :func:`fourcards.poker.settlement.settle` (the
-    rules and their sources are in that module's doc).
-
-    Args:
-        rules: pay tables and win cap.
-        player_cards: the player's five cards; dealer_cards: the dealer's six.
-        ante, aces_up: wagers in chips; ``play``: the play bet in chips, or
-            ``None`` for a fold (ignored when ``ante`` is 0).
-        player: the player (0-based) the result is for.
-
-    Returns:
-        the :class:`SeatResult`; its ``net`` is the player's gain in chips.
-
-    Raises:
-        IllegalActionError: a wager that is not a whole number of chips >= 0.
-    """
-    player_value, player_best = best_hand(player_cards)
-    dealer_value, _ = best_hand(dealer_cards)
-    result = settle(rules, player_value, dealer_value, ante=ante, play=play, aces_up=aces_up)
-    return SeatResult(player, player_value, player_best, dealer_value, result)
-
-
-
-# ----------------------------------------------------------------- observation
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """One player's place as the observer may see it. Chips are whole chips.
-
-    Attributes:
-        player: the player (0-based).
-        ante / aces_up / play: wagers in chips (0 when none).
-        decision: ``"fold"``, ``"play"`` or ``None`` (not yet, or no ante); a forfeit
-            reads ``"fold"``.
-        forfeited: the player folded out of turn, leaving the round (docs/rules.md FCP-15).
-        cards: the five cards when the observer may see them, else ``None``
-            (before the deal, another player's hand before showdown, a folded hand).
-        result: the settlement at showdown (``None`` before); a folded hand's
-            result carries no hand for other players (:meth:`SeatResult.without_hand`).
-    """
-
-    player: int
-    ante: int
-    aces_up: int
-    decision: str | None
-    play: int
-    cards: tuple[Card, ...] | None
-    result: SeatResult | None
-    forfeited: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: the fields, cards as ``"Th"`` (or ``None``), ``result`` as :meth:`SeatResult.to_dict`,
-        ``forfeited`` a bool."""
-        return {"player": self.player, "ante": self.ante, "aces_up": self.aces_up, "decision": self.decision,
-                "play": self.play, "cards": None if self.cards is None else [str(c) for c in self.cards],
-                "result": None if self.result is None else self.result.to_dict(), "forfeited": self.forfeited}
-
-
-@dataclass(frozen=True, slots=True)
-class PokerObservation:
-    """A Four Card Poker round as ``player`` (``None``: a spectator) may see it.
-
-    Before settlement a player sees its own five cards and the dealer's up card
-    only - never the dealer's hole cards, another player's cards or the deck.
-    At showdown the dealer's cards and the cards of every player who did not
-    fold are shown; folded hands stay hidden from the other players.
-
-    Attributes:
-        phase / actor / chance_step: as on the round.
-        up_card: the dealer's up card once dealt.
-        dealer_cards / dealer_hand: the dealer's six cards and best four, at showdown only.
-        players: a :class:`PlayerView` per player, in order.
-        legal_actions: the observer's own options now (empty for a spectator).
-        void_reason: the host's reason when the round was voided.
-        history: the round's records as the observer may see them: the :class:`Deal`
-            record shows only the hands shown in ``players`` and, at showdown, the
-            dealer's cards (:meth:`Deal.seen_by`); every other record as it is.
-    """
-
-    player: int | None
-    rules: PokerRules
-    phase: Phase
-    actor: int | None
-    chance_step: str | None
-    up_card: Card | None
-    dealer_cards: tuple[Card, ...] | None
-    dealer_hand: HandValue | None
-    players: tuple[PlayerView, ...]
-    legal_actions: tuple[LegalAction, ...]
-    void_reason: str | None
-    history: tuple[Record, ...] = ()
-
-    def to_dict(self, *, with_history: bool = True) -> dict[str, Any]:
-        """JSON form: ``game`` (``"four_card_poker"``), ``rules``, ``phase``, ``player``, ``actor``,
-        ``chance_step``, ``up_card``, ``dealer_cards`` and ``dealer_hand`` (its description) or
-        ``None``, ``players``, ``legal_actions``, ``void_reason`` and, when ``with_history``,
-        ``history`` (the records' ``to_dict()``); cards as ``"Th"``.
-        """
-        d = {
-            "game": "four_card_poker",
-            "rules": self.rules.to_dict(),
-            "phase": self.phase.value,
-            "player": self.player,
-            "actor": self.actor,
-            "chance_step": self.chance_step,
-            "up_card": None if self.up_card is None else str(self.up_card),
-            "dealer_cards": None if self.dealer_cards is None else [str(c) for c in self.dealer_cards],
-            "dealer_hand": None if self.dealer_hand is None else self.dealer_hand.describe(),
-            "players": [v.to_dict() for v in self.players],
-            "legal_actions": [a.to_dict() for a in self.legal_actions],
-            "void_reason": self.void_reason,
-        }
-        if with_history:
-            d["history"] = [r.to_dict() for r in self.history]
-        return d
-
-
-# ----------------------------------------------------------------------- round
-
-
 class PokerRound:
     """One round of Four Card Poker: players against the dealer (see module doc).
 
@@ -666,7 +112,7 @@ class PokerRound:
     """
 
     def __init__(self, rules: PokerRules, players: int = 1) -> None:
-        if not _is_chips(players) or not 1 <= players <= rules.max_seats:
+        if not is_chips(players) or not 1 <= players <= rules.max_seats:
             raise RulesError(f"a round has 1 to {rules.max_seats} players, got {players!r}")
         self.rules = rules
         self.num_players: int = players
@@ -979,7 +425,7 @@ class PokerRound:
         if a.player in self.wagers:
             raise IllegalActionError(f"{who} has already placed its wagers")
         for name, v in (("ante", a.ante), ("Aces Up", a.aces_up)):
-            if not _is_chips(v) or v < 0:
+            if not is_chips(v) or v < 0:
                 raise IllegalActionError(f"{who}: the {name} must be a whole number of chips >= 0, got {v!r}")
         if a.ante == 0 and a.aces_up == 0:
             raise IllegalActionError(f"{who}: place an ante, an Aces Up bet, or both")
@@ -1000,7 +446,7 @@ class PokerRound:
         self._check_phase(Phase.WAGERS, "deal")
         if not self.wagers:
             raise IllegalActionError("cannot deal: no seat has placed a wager")
-        d = _deal_of_cards(given)
+        d = deal_of_cards(given)
         dealt = [p for p, _ in d.hands]
         if sorted(dealt) != sorted(self.wagers):
             raise IllegalChanceError(
@@ -1036,7 +482,7 @@ class PokerRound:
             raise IllegalActionError(f"{who} cannot act out of turn: {seat_label(self.actor)} decides first")
         if isinstance(a, Play):
             ante = self.wagers[a.player].ante
-            if not _is_chips(a.amount) or not self.rules.play_amount_allowed(ante, a.amount):
+            if not is_chips(a.amount) or not self.rules.play_amount_allowed(ante, a.amount):
                 raise IllegalActionError(
                     f"{who}: play bet {a.amount!r} is not allowed on an ante of {ante}: "
                     f"the play bet must be {self.rules.describe_play_bets(ante)}")
@@ -1075,17 +521,6 @@ class PokerRound:
 
     def __repr__(self) -> str:
         return f"PokerRound({self.rules.name!r}, players={self.num_players}, phase={self.phase.value})"
-
-
-def describe_result(result: SeatResult) -> str:
-    """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``; a capped win adds
-    ``"win cap -1600 (wins 10000 capped at 8400)"``."""
-    parts = [f"{k.replace('_', ' ')} {v:+d}" for k, v in result.wagers.items() if v]
-    if result.win_cap_adjustment:
-        wins = result.settlement.wins
-        parts.append(f"win cap {result.win_cap_adjustment:+d} (wins {wins} capped at "
-                     f"{wins + result.win_cap_adjustment})")
-    return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+d}"
 
 
 if TYPE_CHECKING:  # pragma: no cover - mypy checks that the round implements the engine protocol

@@ -32,6 +32,7 @@ __all__ = [
     "ACES_UP_TABLES",
     "PRESETS",
     "get_rules",
+    "as_rules",
     "parse_ante_bonus",
     "parse_aces_up",
     "MAX_PAY",
@@ -435,3 +436,19 @@ def get_rules(preset: str = "live", *, ante_bonus: str | None = None,
         parse_ante_bonus(ante_bonus) if ante_bonus is not None else None,
         parse_aces_up(aces_up) if aces_up is not None else None,
     ).with_switches(aces_up_lost_on_fold, ante_bonus_requires_play)
+
+
+def as_rules(rules: PokerRules | str | None) -> PokerRules:
+    """The rules an entry point of the analysis was given: a :class:`PokerRules` as it is, a preset
+    name through :func:`get_rules`, None for ``live``. The public functions that take a preset name
+    call this once, on entry; everything they call inside takes :class:`PokerRules` only.
+
+    Raises:
+        RulesError: an unknown preset name.
+    """
+    if rules is None:
+        return get_rules("live")
+    if isinstance(rules, str):
+        return get_rules(rules)
+    return rules
+

@@ -2,7 +2,7 @@
 wagers and the decision to each wager's result.
 
 Every settlement in the package comes from :func:`settle`: the round
-(:func:`fourcards.poker.round.settle_hand`), the simulator's lookup table
+(:func:`fourcards.poker.results.settle_hand`), the simulator's lookup table
 (:func:`fourcards.sim.poker.net_table`) and the exact analysis's outcome rows and
 per-hand EVs (:mod:`fourcards.poker.analysis`).
 

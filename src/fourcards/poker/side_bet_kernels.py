@@ -5,12 +5,13 @@ else by numba on first use; signatures in :mod:`fourcards.kernel_signatures`).
 
 * :func:`dealer_six_sweep` - one pass over the C(52, 6) = 20,358,520 six-card hands (a range of
   their top cards, so that threads can share the work).
+
+Hands are valued by the one compiled ranking of :mod:`fourcards.ranking`, inlined.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
+from fourcards import ranking as rk
 from fourcards.jit import nb
 
 __all__ = ["dealer_six_sweep"]
@@ -32,40 +33,27 @@ def dealer_six_sweep(top_lo, top_hi, table4, cat_of_dense, binom, cat5, h4, j5, 
     number of six-card hands seen.
     """
     n = 0
-    idx4 = np.empty(15, np.int64)
     for f in range(top_lo, top_hi):
         for e in range(4, f):
-            for d_ in range(3, e):
-                for c in range(2, d_):
+            for d in range(3, e):
+                for c in range(2, d):
                     for b in range(1, c):
                         for a in range(b):
-                            cards = (a, b, c, d_, e, f)
-                            best = 0
-                            k = 0
-                            for i in range(6):
-                                for j in range(i + 1, 6):
-                                    idx = 0
-                                    m = 0
-                                    for p in range(6):
-                                        if p != i and p != j:
-                                            m += 1
-                                            idx += binom[cards[p], m]
-                                    idx4[k] = idx
-                                    k += 1
-                                    r = table4[idx]
-                                    if r > best:
-                                        best = r
+                            fours = rk.fours_of6(a, b, c, d, e, f, binom)
+                            best = table4[fours[0]]
+                            for x in fours:
+                                r = table4[x]
+                                if r > best:
+                                    best = r
                             cat = cat_of_dense[best]
                             dense6[best] += 1
-                            for k in range(15):
-                                h4[idx4[k], cat] += 1
-                            for i in range(6):
-                                idx = 0
-                                m = 0
-                                for p in range(6):
-                                    if p != i:
-                                        m += 1
-                                        idx += binom[cards[p], m]
-                                j5[cat5[idx], cat] += 1
+                            for x in fours:
+                                h4[x, cat] += 1
+                            j5[cat5[rk.colex5(b, c, d, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, c, d, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, d, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, c, e, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, c, d, f, binom)], cat] += 1
+                            j5[cat5[rk.colex5(a, b, c, d, e, binom)], cat] += 1
                             n += 1
     return n

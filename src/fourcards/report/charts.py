@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from fourcards.poker.strategy import _DEC_TEXT, _UP_CHARS, StrategyChart
+from fourcards.poker.exact.strategy import _DEC_TEXT, _UP_CHARS, StrategyChart
 
 __all__ = ["chart_table", "save_chart_png"]
 

@@ -105,7 +105,8 @@ class PokerPolicyBot:
     """
 
     def __init__(self, policy: KindPolicy, rules: Any = None, name: str = "policy") -> None:
-        from fourcards.poker.exact.figures import _as_rules, options
+        from fourcards.poker.exact.figures import options
+        from fourcards.poker.rules import as_rules as _as_rules
 
         self.policy = policy
         self.rules = _as_rules(rules)

@@ -116,7 +116,8 @@ class PokerSB3VecEnv(VecEnv):
 def policy_of(model: Any, rules: Any = "live") -> Any:
     """A vectorised policy (``cards (N, 5), up (N,) -> decisions``, :mod:`fourcards.poker.policy`)
     playing ``model``'s deterministic action under the rules' mask, for exact scoring."""
-    from fourcards.poker.exact.figures import _as_rules, options
+    from fourcards.poker.exact.figures import options
+    from fourcards.poker.rules import as_rules as _as_rules
 
     allowed = set(options(_as_rules(rules)))
     mask = np.array([k in allowed for k in range(4)])

@@ -43,7 +43,7 @@ import numpy as np
 
 from fourcards.errors import FourcardsError
 from fourcards.hands import N_VALUES, HandCategory, HandValue, dense_to_value
-from fourcards.poker.rules import PokerRules, get_rules
+from fourcards.poker.rules import PokerRules, as_rules
 from fourcards.poker.settlement import settle
 from fourcards.sim import tables as T
 from fourcards.sim.runner import SimulationError, group_tasks, plan_chunks, progress_counter, run_tasks
@@ -117,7 +117,7 @@ def load_sim_strategy(spec: Any, rules: PokerRules) -> SimStrategy:
             do not allow.
     """
     from fourcards.poker import analysis as an
-    from fourcards.poker import strategy as st
+    from fourcards.poker.exact import strategy as st
 
     if isinstance(spec, SimStrategy):
         s_name, dec = spec.name, spec.decisions
@@ -223,7 +223,7 @@ def deal_rounds(seed: int, n: int, chunk: int = 0) -> np.ndarray:
 
 def settle_rounds(rules: PokerRules, cards: np.ndarray, multiples: np.ndarray, *,
                   ante: int = 1, aces_up: int = 0) -> np.ndarray:
-    """Net chips of each round (vectorised :func:`~fourcards.poker.round.settle_hand`).
+    """Net chips of each round (vectorised :func:`~fourcards.poker.results.settle_hand`).
 
     Args:
         cards: ``(N, 11)`` card indices: player's five, then the dealer's six.
@@ -562,8 +562,7 @@ def simulate_poker(hands: int, *, rules: PokerRules | str = "live", strategy: An
     aces_up = _check_int("--aces-up-bet", aces_up, 0)
     if (session_hands is None) != (bankroll is None):
         raise SimulationError("--session-hands and --bankroll go together: give both or neither")
-    if isinstance(rules, str):
-        rules = get_rules(rules)
+    rules = as_rules(rules)
     if aces_up and not ante and rules.aces_up_requires_ante:  # pragma: no cover - ante >= 1 here
         raise SimulationError("the Aces Up bet needs an ante under these rules")
     k = 0

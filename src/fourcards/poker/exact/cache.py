@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["CACHE_VERSION", "cache_dir", "read_counts", "write_counts"]
+__all__ = ["CACHE_VERSION", "cache_dir", "read_counts", "write_counts", "read_class_sums", "write_class_sums"]
 
 
 #: Format of the on-disk cache; bump when the layout or the method changes.
@@ -34,6 +34,11 @@ def _cache_file(directory: Path) -> Path:
     rank), 26 ``orbit_colex``, 27 ``orbit_rank * 256 + orbit_size`` (one read, no zip)."""
     return directory / f"fcp-dealer-counts-v{CACHE_VERSION}.npy"
 
+
+def _class_sums_file(directory: Path) -> Path:
+    """The win cap's summary of the counts (:func:`fourcards.poker.exact.win_cap.class_sums`), next to
+    the counts and versioned with them."""
+    return directory / f"fcp-win-cap-classes-v{CACHE_VERSION}.npy"
 
 
 def read_counts(path: Path) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -65,3 +70,28 @@ def write_counts(path: Path, le: np.ndarray, lt: np.ndarray, orbit_colex: np.nda
         os.replace(tmp, path)
     except OSError:
         pass  # a read-only cache dir only costs time
+
+
+def read_class_sums(path: Path) -> np.ndarray:
+    """The int64 array of a class-sums file, mapped read-only (its layout is checked by the reader,
+    :func:`fourcards.poker.exact.win_cap.class_sums`).
+
+    Raises:
+        OSError: the file cannot be read.
+        ValueError: not a 1-d int64 array (a corrupt or foreign file).
+    """
+    a = np.load(path, mmap_mode="r")
+    if a.dtype != np.int64 or a.ndim != 1:
+        raise ValueError("layout")
+    return a
+
+
+def write_class_sums(path: Path, data: np.ndarray) -> None:
+    """Write a class-sums file atomically; a folder that cannot be written is ignored (it only costs time)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
+        np.save(tmp, np.ascontiguousarray(data, dtype=np.int64))
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -186,6 +186,16 @@ def exact_counts(*, use_cache: bool = True, directory: str | os.PathLike[str] | 
         return counts
 
 
+def cache_directory(counts: ExactCounts) -> Path | None:
+    """The cache directory ``counts`` were read from or written to by :func:`exact_counts` (None:
+    computed apart, ``use_cache=False``): summaries of the counts are cached beside them."""
+    with _MEMO_LOCK:
+        for key, c in _MEMO.items():
+            if c is counts:
+                return Path(key)
+    return None
+
+
 def counts_cached(directory: str | os.PathLike[str] | None = None) -> bool:
     """Whether :func:`exact_counts` will be fast (in memory or on disk)."""
     d = Path(directory) if directory is not None else disk.cache_dir()

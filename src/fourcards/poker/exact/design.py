@@ -12,7 +12,7 @@ design``), and the return as one pay varies (``--sweep``).
   on the linear model of the reference strategy (the optimal one under the rules' table: the
   game's return is linear in the bonus pays while the decisions stay), keeps twice ``top``
   candidates, and re-optimises the play strategy of every one exactly
-  (:func:`~fourcards.poker.strategy.optimal_strategy` and
+  (:func:`~fourcards.poker.exact.strategy.optimal_strategy` and
   :func:`~fourcards.poker.exact.figures.figures_from_decisions`); the list is ranked by the
   exact figures, with the number of decisions that changed.
 
@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from fourcards.errors import RulesError
+from fourcards.poker.exact import strategy as strat
 from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up, aces_up_counts
 from fourcards.poker.exact.figures import GameFigures, _frac
 from fourcards.poker.rules import MAX_PAY, AcesUpTable, AnteBonusTable, PokerRules
@@ -304,7 +305,6 @@ class AnteBonusDesign:
 
 
 def _optimal_figures(rules: PokerRules, counts: Any) -> tuple[GameFigures, np.ndarray]:
-    from fourcards.poker import strategy as strat
     from fourcards.poker.exact.figures import figures_from_decisions
 
     dec = strat.optimal_strategy(rules, counts).decisions

@@ -38,7 +38,7 @@ __all__ = [
 
 #: The hand classes whose folds the rule switches care about (docs/rules.md FCP-16, FCP-17): the
 #: Aces Up's paying hands (a pair of aces and better; the ante bonus's three of a kind and better
-#: among them), as ``key -> hand class`` (:data:`fourcards.poker.strategy.HAND_CLASSES`: 25 a pair
+#: among them), as ``key -> hand class`` (:data:`fourcards.poker.exact.strategy.HAND_CLASSES`: 25 a pair
 #: of aces, 26 two pair ... 31 four of a kind). Keys are the pay tables' keys.
 FOLD_CLASSES = {"pair_of_aces": 25, "two_pair": 26, "straight": 27, "flush": 28, "three_of_a_kind": 29,
                 "straight_flush": 30, "four_of_a_kind": 31}
@@ -309,7 +309,7 @@ def figures_from_decisions(counts: ExactCounts, rules: PokerRules, decisions: np
 
 
 #: The ante bonus group (0 none, 1 trips, 2 straight flush, 3 quads) of each hand class
-#: (:data:`fourcards.poker.strategy.HAND_CLASSES`: 0-12 high cards, 13-25 pairs, 26 two pair ... 31 quads).
+#: (:data:`fourcards.poker.exact.strategy.HAND_CLASSES`: 0-12 high cards, 13-25 pairs, 26 two pair ... 31 quads).
 _GROUP_OF_CLASS = np.array([0] * 29 + [1, 2, 3], dtype=np.int64)
 _SUMS: dict[int, tuple[ExactCounts, np.ndarray]] = {}
 _SUMS_LOCK = threading.Lock()
@@ -335,7 +335,7 @@ def class_sums(counts: ExactCounts) -> np.ndarray:
 
 @cache
 def class_of_rank() -> np.ndarray:
-    """The hand class (:data:`fourcards.poker.strategy.HAND_CLASSES`: 0-12 high card 2..A, 13-25 pair
+    """The hand class (:data:`fourcards.poker.exact.strategy.HAND_CLASSES`: 0-12 high card 2..A, 13-25 pair
     of 2s..As, 26 two pair, 27 straight, 28 flush, 29 three of a kind, 30 straight flush, 31 four of
     a kind) of each dense hand rank, uint8 (read-only)."""
     cat = CATEGORY_OF_DENSE.astype(np.int64)
@@ -374,7 +374,7 @@ def _total_weight(counts: ExactCounts) -> int:
 def figures_from_chart(counts: ExactCounts, rules: PokerRules, table: np.ndarray, name: str = "chart"
                        ) -> GameFigures:
     """Exact :class:`GameFigures` of a chart: ``table[class, up rank]`` play multiples, ``(32, 13)``
-    (:class:`~fourcards.poker.strategy.StrategyChart`), from :func:`class_sums` (microseconds; equal
+    (:class:`~fourcards.poker.exact.strategy.StrategyChart`), from :func:`class_sums` (microseconds; equal
     to :func:`figures_from_decisions` of the chart's decisions, a test checks).
 
     Raises:
@@ -470,14 +470,3 @@ def _figures_from_sums(rules: PokerRules, acc: np.ndarray, wsum: np.ndarray, tot
         outcomes=tuple(rows),
         folded={k: Fraction(folds[c], total_w) for k, c in FOLD_CLASSES.items() if folds.get(c)},
     )
-
-
-def _as_rules(rules: PokerRules | str | None) -> PokerRules:
-    from fourcards.poker.rules import get_rules
-
-    if rules is None:
-        return get_rules("live")
-    if isinstance(rules, str):
-        return get_rules(rules)
-    return rules
-

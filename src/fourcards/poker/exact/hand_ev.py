@@ -14,9 +14,9 @@ from fourcards.cards import Card
 from fourcards.errors import RulesError
 from fourcards.hands import dense_to_value
 from fourcards.poker.exact.counts import ExactCounts, count_hand, counts_cached, exact_counts
-from fourcards.poker.exact.figures import _as_rules, _frac, option_name, options, settle_per_ante
+from fourcards.poker.exact.figures import _frac, option_name, options, settle_per_ante
 from fourcards.poker.exact.tables import N_DEALER_HANDS, _rank5_of, _validate_hand
-from fourcards.poker.rules import PokerRules
+from fourcards.poker.rules import PokerRules, as_rules
 
 __all__ = ["HandEV", "hand_ev"]
 
@@ -97,7 +97,7 @@ def hand_ev(cards: Iterable[Card | str] | str, up: Card | str, rules: PokerRules
             the player's cards.
         RulesError: unknown preset.
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     hand, upc = _validate_hand(cards, up)
     if counts is None and counts_cached():
         counts = exact_counts()

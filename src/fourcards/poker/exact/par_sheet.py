@@ -1,7 +1,7 @@
 """The figures of a strategy given by name, file or chart (:func:`analyze`) and the par sheet
 (:func:`par_sheet` -> :class:`ParSheet`: every strategy compared, Aces Up, JSON-ready).
 
-Strategies are resolved by :mod:`fourcards.poker.strategy`, which itself builds on the
+Strategies are resolved by :mod:`fourcards.poker.exact.strategy`, which itself builds on the
 counts and figures modules (never on this one). The sheet's Rich tables and text are
 :mod:`fourcards.report.par_sheet`. Part of :mod:`fourcards.poker.analysis` (which
 re-exports the public names).
@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from fourcards.poker.exact import strategy as strat
 from fourcards.poker.exact.aces_up import AcesUpFigures, aces_up, aces_up_with_folds
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
 from fourcards.poker.exact.figures import (
     GameFigures,
-    _as_rules,
     _frac,
     figures_from_chart,
     figures_from_decisions,
 )
 from fourcards.poker.exact.returns import ReturnTable, aces_up_table, game_tables
-from fourcards.poker.rules import PokerRules
+from fourcards.poker.rules import PokerRules, as_rules
 
 __all__ = ["analyze", "ParSheet", "WinCapSheet", "par_sheet"]
 
@@ -40,20 +40,19 @@ def analyze(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
         strategy: ``"optimal"``, ``"simple"`` (Shuffle Master's published simple
             strategy), ``"chart"`` (the compact chart of :func:`strategy.optimal_chart`),
             a path to a strategy chart file (CSV), a
-            :class:`~fourcards.poker.strategy.Strategy`, a
-            :class:`~fourcards.poker.strategy.StrategyChart`, a
+            :class:`~fourcards.poker.exact.strategy.Strategy`, a
+            :class:`~fourcards.poker.exact.strategy.StrategyChart`, a
             ``(13, n_orbits)`` array of play multiples, or a policy named
             ``module:function`` (scored over every deal by
-            :func:`fourcards.poker.policy.score_policy`).
+            :func:`fourcards.poker.exact.policy.score_policy`).
         counts: the :class:`ExactCounts` (default :func:`exact_counts`).
 
     Raises:
         RulesError: unknown preset, or a strategy that is not valid for the rules.
     """
-    from fourcards.poker import policy
-    from fourcards.poker import strategy as strat
+    from fourcards.poker.exact import policy
 
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     counts = counts or exact_counts(progress=progress)
     if policy.is_policy_spec(strategy):
         return policy.score_policy(policy.load_policy(strategy), rules, counts=counts, name=strategy)
@@ -94,14 +93,15 @@ class WinCapSheet:
                 "maximum_bets": self.maximum_bets.to_dict(), "rows": [r.to_dict() for r in self.rows]}
 
 
-def win_cap_sheet(rules: PokerRules, counts: ExactCounts) -> WinCapSheet | None:
-    """The :class:`WinCapSheet` of ``rules``, or None without a win cap."""
+def win_cap_sheet(rules: PokerRules, counts: ExactCounts, optimal: GameFigures | None = None) -> WinCapSheet | None:
+    """The :class:`WinCapSheet` of ``rules``, or None without a win cap; ``optimal``: the optimal
+    play's figures of ``rules`` if at hand."""
     if rules.win_cap is None:
         return None
     from fourcards.poker.exact import win_cap as wc
 
-    rows = (wc.win_cap_figures(rules, rules.max_ante, 0, counts=counts),
-            wc.win_cap_figures(rules, rules.max_ante, rules.max_aces_up, counts=counts))
+    rows = (wc.win_cap_figures(rules, rules.max_ante, 0, counts=counts, optimal=optimal),
+            wc.win_cap_figures(rules, rules.max_ante, rules.max_aces_up, counts=counts, optimal=optimal))
     return WinCapSheet(rules.win_cap, wc.binding_ante(rules, 0), wc.binding_ante(rules, None), rows)
 
 
@@ -200,7 +200,6 @@ def _chart_of(strategy: Any, optimal_chart: Any) -> Any:
     the published one for ``simple``, the file's for a chart file; None for a policy or an array."""
     import os
 
-    from fourcards.poker import strategy as strat
 
     if isinstance(strategy, strat.StrategyChart):
         return strategy
@@ -224,11 +223,10 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
     Raises:
         RulesError: unknown preset, a malformed table or an invalid strategy.
     """
-    from fourcards.poker import strategy as strat
     from fourcards.poker.rules import ACES_UP_TABLES
 
     t0 = time.perf_counter()
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     counts = counts or exact_counts(progress=progress)
     opt = strat.optimal_strategy(rules, counts)
     optimal = figures_from_decisions(counts, rules, opt.decisions, "optimal")
@@ -250,6 +248,6 @@ def par_sheet(rules: PokerRules | str = "live", strategy: Any = "optimal", *,
 
     bets = tuple(side_bet_figures(b, counts=counts) for b in side_bets)
     return ParSheet(rules, game, optimal, chart, simple, au, tables, counts.source,
-                    counts.seconds, time.perf_counter() - t0, win_cap_sheet(rules, counts), bets,
+                    counts.seconds, time.perf_counter() - t0, win_cap_sheet(rules, counts, optimal), bets,
                     _chart_of(strategy, compact))
 

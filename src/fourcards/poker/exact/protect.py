@@ -40,10 +40,11 @@ from fourcards import hands
 from fourcards.cards import Card, Rank, parse_card, parse_cards
 from fourcards.errors import CardError, RulesError
 from fourcards.hands import BINOM
+from fourcards.poker.exact import strategy as strat
 from fourcards.poker.exact.counts import ExactCounts, exact_counts
-from fourcards.poker.exact.figures import _as_rules, _frac, bonus_pays, option_name, options
+from fourcards.poker.exact.figures import _frac, bonus_pays, option_name, options
 from fourcards.poker.exact.tables import N_HANDS5, _rank5_of, base_tables
-from fourcards.poker.rules import PokerRules
+from fourcards.poker.rules import PokerRules, as_rules
 
 __all__ = ["HoleCardFigures", "HoleCardPair", "hole_card_exact", "hole_card_cached", "hole_card_gain", "ProtectionEstimate", "protection_mc", "hand_with_cards",
            "default_rounds", "N_HOLE_COMPLETIONS", "MAX_ROUNDS"]
@@ -215,11 +216,10 @@ def _cache_path(rules: PokerRules) -> Any:
 
 def hole_card_cached(rules: PokerRules | str = "live") -> bool:
     """Whether :func:`hole_card_exact` will read its figures from the cache (no sweep)."""
-    return _cache_path(_as_rules(rules)).exists()
+    return _cache_path(as_rules(rules)).exists()
 
 
 def _decision_rows(rules: PokerRules, counts: ExactCounts) -> np.ndarray:
-    from fourcards.poker import strategy as strat
 
     return strat.decision_table(rules, "optimal", counts=counts)
 
@@ -236,7 +236,7 @@ def hole_card_exact(rules: PokerRules | str = "live", *, counts: ExactCounts | N
     Raises:
         RulesError: an unknown preset.
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     path = _cache_path(rules)
     sums: dict[str, Any] | None = None
     t0 = time.perf_counter()
@@ -426,7 +426,7 @@ def _ranks_of(cards: np.ndarray) -> np.ndarray:
 
 def _uninformed(player: np.ndarray, up: np.ndarray, dec: np.ndarray) -> np.ndarray:
     """The optimal decision without extra cards for each (player row, up card) (``dec``: the
-    decision table, :func:`fourcards.poker.strategy.decision_table`)."""
+    decision table, :func:`fourcards.poker.exact.strategy.decision_table`)."""
     s = (up & 3)[:, None]
     suit = player & 3
     mapped = (player & ~3) | np.where(suit == s, 0, np.where(suit == 0, s, suit))
@@ -457,7 +457,7 @@ def protection_mc(rules: PokerRules | str = "live", *, hole_cards: int = 2, coll
         RulesError: an unknown preset, a scenario out of range (no extra cards, more than 51 cards),
             or ``rounds`` outside 1..:data:`MAX_ROUNDS`.
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     if not 0 <= hole_cards <= 4:
         raise RulesError(f"hole cards seen must be 0 to 4, got {hole_cards}")
     if not 0 <= colluders <= rules.max_seats - 1:
@@ -470,7 +470,6 @@ def protection_mc(rules: PokerRules | str = "live", *, hole_cards: int = 2, coll
         raise RulesError(f"rounds must be 1 to {MAX_ROUNDS:,}, got {rounds}")
     t0 = time.perf_counter()
     counts = counts or exact_counts()
-    from fourcards.poker import strategy as strat
     from fourcards.poker.exact.figures import figures_from_decisions
 
     base = figures_from_decisions(counts, rules, strat.optimal_strategy(rules, counts).decisions, "optimal")
@@ -537,7 +536,7 @@ def hand_with_cards(cards: Iterable[Card | str] | str, up: Card | str, holes: It
         CardError: malformed or duplicate cards, not five player cards, more than four hole cards.
         RulesError: an unknown preset.
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     hand = parse_cards(cards, count=5)
     upc = parse_card(up)
     hole = parse_cards(holes) if holes else []

@@ -239,7 +239,7 @@ def categories_cached() -> bool:
 # a side bet's return table
 # ---------------------------------------------------------------------------
 
-#: The hand class (:data:`fourcards.poker.strategy.HAND_CLASSES`) -> category; class 25 is a pair of aces.
+#: The hand class (:data:`fourcards.poker.exact.strategy.HAND_CLASSES`) -> category; class 25 is a pair of aces.
 _CATEGORY_OF_CLASS = [0] * 13 + [1] * 13 + [2, 3, 4, 5, 6, 7]
 _PAIR_OF_ACES_CLASS = 25
 

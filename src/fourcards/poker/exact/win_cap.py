@@ -34,13 +34,15 @@ import numpy as np
 
 from fourcards.errors import RulesError
 from fourcards.hands import CATEGORY_OF_DENSE, DENSE_CODES, HandCategory, HandValue, dense_to_value
-from fourcards.poker.exact.counts import ExactCounts
+from fourcards.poker.exact import cache as disk
+from fourcards.poker.exact import strategy as strat
+from fourcards.poker.exact.counts import ExactCounts, cache_directory
 from fourcards.poker.exact.figures import _frac
-from fourcards.poker.exact.tables import N_DEALER_HANDS
+from fourcards.poker.exact.tables import N_DEALER_HANDS, N_HANDS_PER_UP
 from fourcards.poker.rules import PokerRules
 from fourcards.poker.settlement import settle
 
-__all__ = ["WinCapFigures", "win_cap_figures", "binding_ante"]
+__all__ = ["WinCapFigures", "win_cap_figures", "binding_ante", "ClassSums", "class_sums"]
 
 _N_CLASSES = 9  # the eight categories, pairs split into aces and the rest (the Aces Up pays a pair of aces)
 _LOWEST = dense_to_value(0)
@@ -57,34 +59,127 @@ def _classes() -> tuple[np.ndarray, list[HandValue]]:
     return cls.astype(np.int8), reps
 
 
-_ENTRIES: dict[int, tuple[ExactCounts, list[tuple[np.ndarray, np.ndarray]]]] = {}
-_ENTRIES_LOCK = threading.Lock()
+@dataclass(frozen=True)
+class ClassSums:
+    """The dealer counts summed by hand class and ``le`` (pay-table independent): what the win cap's
+    figures need, since a (hand, up card) entry's chips depend only on its hand's class and its ``le``.
+
+    Attributes:
+        le: the distinct ``le`` values of each class's valid entries, class after class, ascending
+            within a class (int64).
+        offsets: class ``c`` spans ``le[offsets[c]:offsets[c + 1]]`` (10 values).
+        cum_weight, cum_weight_le: prefix sums (from 0; one longer than ``le``) of the summed weights
+            of each ``le`` value and of weight x ``le`` (int64, exact).
+    """
+
+    le: np.ndarray
+    offsets: tuple[int, ...]
+    cum_weight: np.ndarray
+    cum_weight_le: np.ndarray
+
+    def sums(self, c: int, lo: int, hi: int) -> tuple[int, int]:
+        """``(summed weight, summed weight x le)`` of class ``c``'s entries with ``lo <= le <= hi``."""
+        a, b = self.offsets[c], self.offsets[c + 1]
+        if lo > hi or a == b:
+            return 0, 0
+        part = self.le[a:b]
+        i0 = a + int(np.searchsorted(part, lo, "left"))
+        i1 = a + int(np.searchsorted(part, hi, "right"))
+        return (int(self.cum_weight[i1]) - int(self.cum_weight[i0]),
+                int(self.cum_weight_le[i1]) - int(self.cum_weight_le[i0]))
+
+
+_SUMS: dict[int, tuple[ExactCounts, ClassSums]] = {}
+_SUMS_LOCK = threading.Lock()
 _PER_UNIT: dict[tuple[int, PokerRules], tuple[ExactCounts, Any, Any]] = {}
+_HEADER = 12  # checksum, total weight, 10 offsets
 
 
-def _entries(counts: ExactCounts) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per hand class: the distinct ``le`` values of its (hand, up card) entries and their summed
-    weights (int64), computed once per counts."""
-    with _ENTRIES_LOCK:
-        hit = _ENTRIES.get(id(counts))
+def _checksum(counts: ExactCounts) -> int:
+    """Sum of weight x ``le`` over every entry: ties a cached summary to the counts it came from."""
+    return int(np.einsum("ij,ij->", counts.le, counts.weight, dtype=np.int64))
+
+
+def _compute_class_sums(counts: ExactCounts) -> np.ndarray:
+    """The file layout of :class:`ClassSums`: ``[checksum, total weight, offsets (10), le (M),
+    cum_weight (M + 1), cum_weight_le (M + 1)]`` (int64)."""
+    n1 = N_DEALER_HANDS + 1
+    cls_of_rank, _ = _classes()
+    cls = cls_of_rank[counts.tables.orbit_rank].astype(np.int64) * n1
+    valid = counts.valid
+    key = np.broadcast_to(cls[None, :], counts.le.shape)[valid] + counts.le[valid]
+    wsum = np.bincount(key, weights=counts.weight[valid], minlength=_N_CLASSES * n1)  # < 2**53: exact
+    nz = np.flatnonzero(wsum)
+    le = nz % n1
+    w = wsum[nz].astype(np.int64)
+    offsets = np.searchsorted(nz // n1, np.arange(_N_CLASSES + 1))
+    zero = np.zeros(1, dtype=np.int64)
+    return np.concatenate([np.array([_checksum(counts), int(w.sum())], dtype=np.int64), offsets.astype(np.int64),
+                           le, zero, np.cumsum(w), zero, np.cumsum(w * le)])
+
+
+def _parse_class_sums(data: np.ndarray, counts: ExactCounts) -> ClassSums:
+    """:class:`ClassSums` of the file layout, checked against ``counts``.
+
+    Raises:
+        ValueError: a summary of other counts, or a corrupt one.
+    """
+    if len(data) < _HEADER + 2:
+        raise ValueError("layout")
+    offsets = tuple(int(x) for x in data[2:_HEADER])
+    m = offsets[-1]
+    if (len(data) != _HEADER + 3 * m + 2 or offsets[0] != 0 or list(offsets) != sorted(offsets)
+            or int(data[0]) != _checksum(counts) or int(data[1]) != int(data[_HEADER + 2 * m])
+            or int(data[1]) != 13 * N_HANDS_PER_UP):
+        raise ValueError("class sums of other counts")
+    le = data[_HEADER:_HEADER + m]
+    return ClassSums(le, offsets, data[_HEADER + m:_HEADER + 2 * m + 1], data[_HEADER + 2 * m + 1:])
+
+
+def class_sums(counts: ExactCounts) -> ClassSums:
+    """The :class:`ClassSums` of ``counts``: from this process's memory, the disk cache next to the
+    counts (:mod:`fourcards.poker.exact.cache`), or computed (about a second) and written there."""
+    with _SUMS_LOCK:
+        hit = _SUMS.get(id(counts))
         if hit is not None and hit[0] is counts:
             return hit[1]
-        cls_of_rank, _ = _classes()
-        cls = np.broadcast_to(cls_of_rank[counts.tables.orbit_rank][None, :], counts.le.shape)
-        valid = counts.valid
-        le = counts.le[valid].astype(np.int64)
-        w = counts.weight[valid]
-        c = cls[valid].astype(np.int64)
-        key = c * (N_DEALER_HANDS + 1) + le
-        uniq, inv = np.unique(key, return_inverse=True)
-        wsum = np.bincount(inv, weights=w).astype(np.int64)  # < 2**53: exact
-        out = []
-        for k in range(_N_CLASSES):
-            m = (uniq // (N_DEALER_HANDS + 1)) == k
-            out.append((uniq[m] % (N_DEALER_HANDS + 1), wsum[m]))
-        _ENTRIES.clear()
-        _ENTRIES[id(counts)] = (counts, out)
-        return out
+        sums = None
+        d = cache_directory(counts)
+        path = None if d is None else disk._class_sums_file(d)
+        if path is not None and path.exists():
+            try:
+                sums = _parse_class_sums(disk.read_class_sums(path), counts)
+            except (OSError, ValueError):
+                sums = None
+        if sums is None:
+            data = _compute_class_sums(counts)
+            sums = _parse_class_sums(data, counts)
+            if path is not None:
+                disk.write_class_sums(path, data)
+        _SUMS.clear()
+        _SUMS[id(counts)] = (counts, sums)
+        return sums
+
+
+def _interval(j: int, lines: list[tuple[int, int]], n: int) -> tuple[int, int]:
+    """The ``le`` values (``lo..hi``, inclusive; empty when ``lo > hi``) at which option ``j`` is the
+    first best: ``lines[k] = (slope, intercept)`` of option ``k``'s chips x n as a function of ``le``;
+    ``j`` must beat every earlier option and tie or beat every later one (ties to the earlier,
+    smaller wager). Exact integer arithmetic."""
+    lo, hi = 0, n
+    aj, bj = lines[j]
+    for k, (ak, bk) in enumerate(lines):
+        if k == j:
+            continue
+        a, b, strict = aj - ak, bj - bk, k < j  # need a x + b > 0 (strict) or >= 0
+        if a == 0:
+            if b < 0 or (strict and b == 0):
+                return 1, 0
+        elif a > 0:
+            lo = max(lo, (-b) // a + 1 if strict else -(b // a))
+        else:
+            hi = min(hi, -((-b) // -a) - 1 if strict else b // -a)
+    return lo, hi
 
 
 @dataclass(frozen=True)
@@ -165,14 +260,14 @@ def _evaluate(rules: PokerRules, ante: int, aces_up: int, counts: ExactCounts
     (None: uncapped), the play optimal for these bets."""
     _, reps = _classes()
     n = N_DEALER_HANDS
-    entries = _entries(counts)
-    total_w = int(counts.weight.sum())
+    sums = class_sums(counts)
+    total_w = 13 * N_HANDS_PER_UP
     denom = total_w * n
     net = wagered = hits = 0
     decisions: dict[str, int] = {}
     cap = rules.win_cap
-    for c, (le, w) in enumerate(entries):
-        if len(le) == 0:
+    for c in range(_N_CLASSES):
+        if sums.offsets[c] == sums.offsets[c + 1]:
             continue
         hand = reps[c]
         # where the winning lines of a won play reach the cap: ante + play + bonus + Aces Up = cap
@@ -188,14 +283,13 @@ def _evaluate(rules: PokerRules, ante: int, aces_up: int, counts: ExactCounts
             label = f"play {p // ante}x" if p % ante == 0 else f"play {p:,}"
             options.append((label, p, win.net, lose.net, int(cap is not None and win.wins > cap),
                             int(cap is not None and lose.wins > cap)))
-        ev = np.stack([le * o[2] + (n - le) * o[3] for o in options])  # chips x n, exact in int64
-        best = np.argmax(ev, axis=0)  # the first maximum: the smaller wager on a tie
+        # an entry's chips x n: le x win + (n - le) x lose, a line in le; the best option is the first
+        # maximum (the smaller wager on a tie), over an interval of le for each option
+        lines = [(o[2] - o[3], n * o[3]) for o in options]
         for j, (label, p, win_net, lose_net, hit_w, hit_l) in enumerate(options):
-            m = best == j
-            if not m.any():
+            s_w, s_le = sums.sums(c, *_interval(j, lines, n))
+            if s_w == 0:
                 continue
-            s_le = int((w[m] * le[m]).sum())
-            s_w = int(w[m].sum())
             s_nle = s_w * n - s_le
             net += win_net * s_le + lose_net * s_nle
             hits += hit_w * s_le + hit_l * s_nle
@@ -223,9 +317,11 @@ def _check_bets(rules: PokerRules, ante: int, aces_up: int, cap: int | None) -> 
 
 
 def win_cap_figures(rules: PokerRules, ante: int, aces_up: int = 0, *, cap: int | None = None,
-                    counts: ExactCounts | None = None) -> WinCapFigures:
+                    counts: ExactCounts | None = None, optimal: Any = None) -> WinCapFigures:
     """Exact figures of a round with ``ante`` and ``aces_up`` chips under the win cap ``cap``
     (default ``rules.win_cap``), the play optimal under the cap, and the same without it.
+    ``optimal``: the optimal play's :class:`~fourcards.poker.exact.figures.GameFigures` of ``rules``
+    if the caller has them at hand (the par sheet does), else computed here.
 
     Raises:
         RulesError: no cap (rules without one and none given), or bets outside the table's limits.
@@ -238,28 +334,31 @@ def win_cap_figures(rules: PokerRules, ante: int, aces_up: int = 0, *, cap: int 
     net, wagered, hits, decisions = _evaluate(capped, ante, aces_up, counts)
     # uncapped, the figures scale with the bets: the par sheet's per-unit figures (the optimal play
     # and the Aces Up return), exact - and computed apart from the chips above
-    game, au = _per_unit(rules, counts)
+    game, au = _per_unit(rules, counts, optimal)
     net0 = -game.house_edge * ante + (au.return_ - 1) * aces_up
     wagered0 = game.average_total_bet * ante + aces_up
     return WinCapFigures(ante, aces_up, cap, net, net0, wagered, wagered0, hits, decisions)
 
 
-def _per_unit(rules: PokerRules, counts: ExactCounts) -> tuple[Any, Any]:
-    """The optimal play's :class:`~fourcards.poker.exact.figures.GameFigures` and the Aces Up figures
-    of ``rules`` (memoised per counts and rules: a table of bets asks for them at every row)."""
+def _per_unit(rules: PokerRules, counts: ExactCounts, optimal: Any = None) -> tuple[Any, Any]:
+    """The optimal play's :class:`~fourcards.poker.exact.figures.GameFigures` (``optimal`` if given)
+    and the Aces Up figures of ``rules`` (memoised per counts and rules: a table of bets asks for
+    them at every row)."""
+    from fourcards.poker.exact.aces_up import aces_up
+
+    if optimal is not None:
+        return optimal, aces_up(rules.aces_up)
     key = (id(counts), replace(rules, win_cap=None))
-    with _ENTRIES_LOCK:
+    with _SUMS_LOCK:
         hit = _PER_UNIT.get(key)
         if hit is not None and hit[0] is counts:
             return hit[1], hit[2]
-    from fourcards.poker import strategy as strat
-    from fourcards.poker.exact.aces_up import aces_up
     from fourcards.poker.exact.figures import figures_from_decisions
 
     r = key[1]
     game = figures_from_decisions(counts, r, strat.optimal_strategy(r, counts).decisions, "optimal")
     au = aces_up(r.aces_up)
-    with _ENTRIES_LOCK:
+    with _SUMS_LOCK:
         if len(_PER_UNIT) > 32:
             _PER_UNIT.clear()
         _PER_UNIT[key] = (counts, game, au)
