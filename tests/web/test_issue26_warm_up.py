@@ -19,7 +19,8 @@ SCRIPT = r"""
 import json, sys
 from fastapi.testclient import TestClient
 from fourcards.web import create_app
-from fourcards.poker import bots as poker_bots, strategy
+from fourcards.poker import bots as poker_bots
+from fourcards.poker.exact import strategy
 from fourcards.poker.exact import figures, tables
 from fourcards.table import players
 
