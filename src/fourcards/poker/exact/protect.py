@@ -307,7 +307,7 @@ def hole_card_gain(up: Card | str, hole: Card | str, rules: PokerRules | str = "
         CardError: a malformed card, or ``hole`` the same card as ``up``.
         RulesError: an unknown preset.
     """
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     u, h = parse_card(up), parse_card(hole)
     if u == h:
         raise CardError(f"the hole card {h} is the up card: give another card")
