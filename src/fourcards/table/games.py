@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fourcards.engine import GameState, LegalAction
 from fourcards.table.errors import TableError
+from fourcards.table.seats import DealSeats
 
 if TYPE_CHECKING:
     import random
@@ -56,8 +57,9 @@ class TableGame:
     ``"pot"``), ``house`` (the account that pays or takes a banked game's returns;
     ``None``: the escrow pays them), ``action_kinds`` (of a :class:`~fourcards.table.commands.Move`),
     ``default_bot``, ``word`` (what the table calls a deal: "Round", "Deal"),
-    ``default_clock`` (a new table's turn clock, seconds) and ``rules_fields`` (custom
-    rules a new table may set)."""
+    ``default_clock`` (a new table's turn clock, seconds), ``rules_fields`` (custom
+    rules a new table may set) and ``seats_follow`` (engine player ``p`` is whoever sits at
+    table seat ``p + 1``: :class:`~fourcards.table.seats.DealSeats`)."""
 
     game: ClassVar[str]
     title: ClassVar[str]
@@ -68,6 +70,7 @@ class TableGame:
     word: ClassVar[str]
     default_clock: ClassVar[int]
     rules_fields: ClassVar[tuple[str, ...]]
+    seats_follow: ClassVar[bool] = False
 
     # ------------------------------------------------------------ rules
 
@@ -134,31 +137,22 @@ class TableGame:
         return False
 
     @classmethod
-    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: Mapping[str, Any] | None = None,
-               names: Mapping[int, str] | None = None) -> GameState:
-        """The deal of stored history records (the engine's ``replay``); with its seat map and
-        ``names`` (player id -> name) the engine's messages name the players."""
+    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: DealSeats | None = None) -> GameState:
+        """The deal of stored history records (the engine's ``replay``); with its ``seats`` the
+        engine's messages name the players (its seat labels: their names)."""
         raise NotImplementedError
 
     @classmethod
-    def order(cls, state: TableState, seats: Mapping[str, Any]) -> list[int]:
-        """The table seat of each engine player of a stored deal (0: no longer seated)."""
-        raise NotImplementedError
+    def stored_seats(cls, state: TableState, stored: Mapping[str, Any]) -> DealSeats:
+        """The :class:`~fourcards.table.seats.DealSeats` of a stored deal's seat map, with the
+        table's people (names of players who left included)."""
+        return DealSeats.from_stored(stored, state.people, follows=cls.seats_follow)
 
     @staticmethod
-    def deal_ids(seats: Mapping[str, Any]) -> list[int]:
-        """The player id of each engine player of a stored seat map (0: none)."""
-        raise NotImplementedError
-
-    @classmethod
-    def deal_seats(cls, state: TableState, order: Sequence[int]) -> dict[str, int]:
-        """The stored seat map of a deal opening now (key -> player id)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def deal_player(seats: Mapping[str, Any], player_id: int) -> int | None:
-        """The engine player of ``player_id`` in a stored seat map (``None``: not dealt in)."""
-        raise NotImplementedError
+    def relabel(game: GameState, names: Sequence[str]) -> GameState:
+        """A deal whose seats follow the table's (:attr:`seats_follow`) with the engine's seat
+        labels ``names`` (a clone; the deal given is not changed). Default: ``game`` itself."""
+        return game
 
     @classmethod
     def start(cls, d: Draft) -> None:

@@ -32,6 +32,7 @@ from fourcards.kind import get_rules as get_kind_rules
 from fourcards.table.errors import TableError
 from fourcards.table.games import TableGame, TableSpec
 from fourcards.table.players import kind_bot_names, kind_move
+from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
 from fourcards.table.state import DealState, Person, TableState
 from fourcards.table.text import pretty
@@ -158,36 +159,10 @@ class KindTable(TableGame):
         return not by_hand(state)
 
     @classmethod
-    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: Mapping[str, Any] | None = None,
-               names: Mapping[int, str] | None = None) -> GameState:
-        """The deal of stored records (its ``start`` record first); with its seat map and the
-        players' ``names`` the engine's messages name each seat as in the live deal."""
-        labels = None
-        if seats and names is not None:
-            labels = [names.get(int(pid), f"seat {int(k) + 1}")
-                      for k, pid in sorted(seats.items(), key=lambda kv: int(kv[0]))]
-        return Game.replay(state.rules, records, seat_labels=labels)
-
-    @classmethod
-    def order(cls, state: TableState, seats: Mapping[str, Any]) -> list[int]:
-        """The table seat of each engine player (0 for a player no longer seated)."""
-        people = state.people
-        return [people[pid].seat if pid in people else 0 for _, pid in sorted((int(k), v) for k, v in seats.items())]
-
-    @staticmethod
-    def deal_ids(seats: Mapping[str, Any]) -> list[int]:
-        """Engine player -> player id."""
-        return [int(v) for _, v in sorted((int(k), v) for k, v in seats.items())]
-
-    @classmethod
-    def deal_seats(cls, state: TableState, order: Sequence[int]) -> dict[str, int]:
-        """Engine player -> player id."""
-        return {str(i): state.players[s].player_id for i, s in enumerate(order)}
-
-    @staticmethod
-    def deal_player(seats: Mapping[str, Any], player_id: int) -> int | None:
-        """The engine player of ``player_id``."""
-        return next((int(k) for k, v in seats.items() if v == player_id), None)
+    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: DealSeats | None = None) -> GameState:
+        """The deal of stored records (its ``start`` record first); with its ``seats`` the
+        engine's messages name each player as in the live deal."""
+        return Game.replay(state.rules, records, seat_labels=None if seats is None else seats.names)
 
     @classmethod
     def start(cls, d: Draft) -> None:
@@ -201,13 +176,13 @@ class KindTable(TableGame):
             raise TableError(409, f"at least {s.rules.min_players} players with chips for the ante are needed to "
                                   f"deal; {len(ready)} can play now")
         button = order.index(s.button_seat) if s.button_seat in order else 0
+        seats = DealSeats.dealt(order, s.players)
         try:  # every card a chance step; messages name each seat by its player's name (DESIGN.md "Table play")
-            game = Game(s.rules, [s.players[n].balance for n in order], button, cards=(),
-                        seat_labels=[s.players[n].name for n in order])
+            game = Game(s.rules, [s.players[n].balance for n in order], button, cards=(), seat_labels=seats.names)
         except FourcardsError as exc:
             raise TableError(409, f"cannot deal: {exc}") from None
-        d.log(f"Deal {s.number} starts; the button is at {s.players[order[button]].name}")
-        d.begin(game, order)
+        d.log(f"Deal {s.number} starts; the button is at {seats.name(button)}")
+        d.begin(game, seats)
 
     @classmethod
     def can_deal(cls, state: TableState) -> bool:
@@ -254,12 +229,13 @@ class KindTable(TableGame):
     @classmethod
     def result(cls, state: TableState, game: GameState) -> dict[str, Any]:
         """How the deal finished, the awards and each table seat's net (``payoffs``)."""
-        seen, order = _seen(game), state.order
+        assert state.deal is not None
+        seen, seats = _seen(game), state.deal.seats
         finish = next((r.to_dict()["reason"] for r in reversed(seen.history) if r.op == "finish"), None)
         return {"finish": finish,
-                "awards": [{**a.to_dict(), "table_seat": order[a.seat], "name": state.name_at(a.seat)}
+                "awards": [{**a.to_dict(), "table_seat": seats.seat(a.seat), "name": seats.name(a.seat)}
                            for a in seen.awards],
-                "payoffs": {str(order[i]): p for i, p in enumerate(game.returns())}}
+                "payoffs": {str(seats.seat(i)): p for i, p in enumerate(game.returns())}}
 
     @classmethod
     def log_lines(cls, records: list[dict[str, Any]], game: GameState, number: int,
@@ -288,7 +264,8 @@ class KindTable(TableGame):
         seen = _seen(game)
         if seen.phase != "voided":
             stacks = [v.stack for v in seen.seats]
-            d.set(button_seat=d.state.order[next_button(stacks, seen.button, d.state.rules)])
+            assert d.state.deal is not None
+            d.set(button_seat=d.state.deal.seats.seat(next_button(stacks, seen.button, d.state.rules)))
 
     @classmethod
     def fresh(cls, state: TableState) -> DealState | None:
@@ -335,7 +312,7 @@ class KindTable(TableGame):
                 raise TableError(409, f"no card is due: {after}the deal is over, so {pretty(card)} cannot be "
                                       f"entered{nothing}")
             if game.actor is not None:
-                raise TableError(409, f"no card is due: {after}{state.name_at(game.actor)} is to act; the next "
+                raise TableError(409, f"no card is due: {after}{state.deal.seats.name(game.actor)} is to act; the next "
                                       f"card comes after the betting{nothing}")
             seen = _seen(game)
             where = cls._where(state, seen, card)
@@ -357,9 +334,10 @@ class KindTable(TableGame):
     @staticmethod
     def _where(state: TableState, seen: Observation, card: Any) -> str | None:
         """Where a card already seen lies: a player's card, or a discarded turned card."""
+        assert state.deal is not None
         for v in seen.seats:
             if card in v.cards:
-                return f"it is {state.name_at(v.seat)}'s card" + (" (folded)" if v.status == "folded" else "")
+                return f"it is {state.deal.seats.name(v.seat)}'s card" + (" (folded)" if v.status == "folded" else "")
         if card in seen.discards:
             return "it was turned and discarded"
         return None
@@ -387,17 +365,17 @@ class KindTable(TableGame):
             acted = next((r for r in reversed(records) if r["op"] == "action"), None)
             why = ("the deal is over" if game.is_terminal else "no card has been entered in this deal yet"
                    if card is None or acted is None else
-                   f"{state.name_at(acted['seat'])} has acted since {pretty(card['card'])} was "
+                   f"{state.deal.seats.name(acted['seat'])} has acted since {pretty(card['card'])} was "
                    f"{'dealt' if card['op'] == 'deal' else 'turned'}")
             raise TableError(409, f"no card to take back: {why} (a card can be taken back only until the next "
                                   "action)")
         at = max(i for i, op in enumerate(game.history) if op == last)
-        labels = [state.name_at(p) for p in range(len(state.order))]
-        new = Game.replay(state.rules, [op.to_dict() for op in game.history[:at]], seat_labels=labels)
+        seats = state.deal.seats
+        new = Game.replay(state.rules, [op.to_dict() for op in game.history[:at]], seat_labels=seats.names)
         if isinstance(last, DealCard):
-            where = f"dealt to {state.name_at(last.seat)}"
+            where = f"dealt to {seats.name(last.seat)}"
         else:
-            where = "turned and discarded" if last.seat is None else f"turned to {state.name_at(last.seat)}"
+            where = "turned and discarded" if last.seat is None else f"turned to {seats.name(last.seat)}"
         return new, f"The host takes back {pretty(last.card)} ({where})"
 
     # ------------------------------------------------------------ views
@@ -423,29 +401,29 @@ class KindTable(TableGame):
     @classmethod
     def _deal(cls, state: TableState, deal: DealState, odds: Mapping[int, Any]) -> dict[str, Any]:
         """The public view of a deal (every card is face up; never the deck), in table seats."""
-        order = deal.order
+        order, name = deal.seats.seat, deal.seats.name
         seen = _seen(deal.game)
         obs = seen.to_dict(with_history=False)
         seats = []
         for sv in obs["seats"]:
             i = sv["seat"]
             po = odds.get(i)
-            p = state.players.get(order[i])
-            seats.append({**sv, "seat": order[i], "name": state.name_at(i, deal), "is_bot": bool(p and p.is_bot),
+            p = deal.seats.person(i, state.people)
+            seats.append({**sv, "seat": order(i), "name": name(i), "is_bot": bool(p and p.is_bot),
                           "odds": None if po is None else {"p_high": po.high, "p_low": po.low,
                                                            "expected_share": po.share}})
         obs["seats"] = seats
-        obs["actor"] = None if obs["actor"] is None else order[obs["actor"]]
-        obs["button"] = order[obs["button"]]
-        obs["deal_queue"] = [order[i] for i in obs["deal_queue"]]
-        obs["pots"] = [{"amount": p["amount"], "eligible": [order[i] for i in p["eligible"]]} for p in obs["pots"]]
-        obs["awards"] = [{**a, "seat": order[a["seat"]], "name": state.name_at(a["seat"], deal)} for a in obs["awards"]]
+        obs["actor"] = None if obs["actor"] is None else order(obs["actor"])
+        obs["button"] = order(obs["button"])
+        obs["deal_queue"] = [order(i) for i in obs["deal_queue"]]
+        obs["pots"] = [{"amount": p["amount"], "eligible": [order(i) for i in p["eligible"]]} for p in obs["pots"]]
+        obs["awards"] = [{**a, "seat": order(a["seat"]), "name": name(a["seat"])} for a in obs["awards"]]
         if obs["payoffs"] is not None:
-            obs["payoffs"] = {str(order[i]): v for i, v in enumerate(obs["payoffs"])}
+            obs["payoffs"] = {str(order(i)): v for i, v in enumerate(obs["payoffs"])}
         turns = [r.to_dict() for r in seen.history if r.op == "turn"]
         obs["last_turn"] = None if not turns else {
-            "card": turns[-1]["card"], "to": None if turns[-1]["seat"] is None else order[turns[-1]["seat"]],
-            "to_name": None if turns[-1]["seat"] is None else state.name_at(turns[-1]["seat"], deal)}
+            "card": turns[-1]["card"], "to": None if turns[-1]["seat"] is None else order(turns[-1]["seat"]),
+            "to_name": None if turns[-1]["seat"] is None else name(turns[-1]["seat"])}
         obs["turned"] = len(turns)
         return obs
 
@@ -475,8 +453,8 @@ class KindTable(TableGame):
         last = seen.last_card if by_hand(state) else None
         if last is not None:
             out["take_back"] = {"card": str(last.card), "step": last.op,
-                                "seat": None if last.seat is None else deal.order[last.seat],
-                                "name": None if last.seat is None else state.name_at(last.seat, deal)}
+                                "seat": None if last.seat is None else deal.seats.seat(last.seat),
+                                "name": None if last.seat is None else deal.seats.name(last.seat)}
         return out
 
     @classmethod
@@ -486,14 +464,11 @@ class KindTable(TableGame):
         step = deal.game.chance_step
         if step is None:
             return None
-        order = deal.order
-
-        def name(p: int) -> str:
-            return state.name_at(p, deal)
+        seat, name = deal.seats.seat, deal.seats.name
 
         if step == "turn":
             return {"step": "turn", "seat": None, "name": None, "redeal": [], "why": None,
-                    "completes": [{"seat": order[v.seat], "name": name(v.seat), "rank": v.cards[0].rank.char}
+                    "completes": [{"seat": seat(v.seat), "name": name(v.seat), "rank": v.cards[0].rank.char}
                                   for v in seen.seats if v.is_active and len(v.cards) == 3]}
         queue, history = seen.deal_queue, [op.to_dict() for op in seen.history]
         shuffled = next((i for i in range(len(history) - 1, -1, -1) if history[i]["op"] == "shuffle"), 0)
@@ -515,8 +490,8 @@ class KindTable(TableGame):
             listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
             why = (f"{listed} held a duplicated rank ({', '.join(pretty(r['card']) for r in returned)} went back): "
                    "all ranks must differ, so the deck is reshuffled and each gets a new card, in turn")
-        return {"step": "deal", "seat": order[queue[0]], "name": name(queue[0]),
-                "redeal": [{"seat": order[r["seat"]], "name": name(r["seat"]), "card": r["card"]} for r in waiting],
+        return {"step": "deal", "seat": seat(queue[0]), "name": name(queue[0]),
+                "redeal": [{"seat": seat(r["seat"]), "name": name(r["seat"]), "card": r["card"]} for r in waiting],
                 "why": why}
 
     @classmethod
@@ -547,7 +522,7 @@ class KindTable(TableGame):
         if deal is not None and seat is not None and not seat.is_bot and deal["actor"] == seat.seat:
             assert state.deal is not None
             actions = [{k: v for k, v in o.to_dict().items() if k != "player"}  # table seats, not players
-                       for o in state.deal.game.legal_actions(state.order.index(seat.seat))]
+                       for o in state.deal.game.legal_actions(state.deal.seats.player(seat=seat.seat))]
             call = next((a for a in actions if a["kind"] == "call"), None)  # what the call button says
             out["deal"] = {**deal, "legal_actions": actions, "to_call": call["min_amount"] if call else 0,
                            "call_all_in": bool(call and call.get("all_in"))}

@@ -29,6 +29,7 @@ from fourcards.poker.rules import PokerRules, get_rules, parse_aces_up, parse_an
 from fourcards.table.errors import TableError
 from fourcards.table.games import TableGame, TableSpec
 from fourcards.table.players import poker_bot_names, poker_play
+from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
 from fourcards.table.state import DealState, Person, TableState
 from fourcards.table.text import pretty
@@ -58,6 +59,7 @@ class PokerTable(TableGame):
     word = "Round"
     default_clock = 0  # against the house nobody waits on a neighbour (DESIGN.md "Table play")
     rules_fields = ("ante_bonus", "aces_up", "min_ante", "max_ante", "min_aces_up", "max_aces_up", "win_cap")
+    seats_follow = True  # each seat plays the house: player p is whoever sits at seat p + 1
 
     # ------------------------------------------------------------ rules
 
@@ -173,38 +175,32 @@ class PokerTable(TableGame):
 
     @classmethod
     def fresh(cls, state: TableState) -> DealState:
-        """The next round: every seat may wager (player ``p`` = seat ``p + 1``)."""
+        """The next round: every seat may wager (player ``p`` = seat ``p + 1``, named by whoever
+        sits there)."""
         n = state.rules.max_seats
-        return DealState(PokerRound(state.rules, n), tuple(range(1, n + 1)), state.next_deal_number)
+        seats = DealSeats.dealt(range(1, n + 1), state.players, follows=True)
+        return DealState(PokerRound(state.rules, n, seat_labels=seats.names), seats, state.next_deal_number)
 
     @classmethod
-    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: Mapping[str, Any] | None = None,
-               names: Mapping[int, str] | None = None) -> GameState:
-        """The round of stored records (stored without the start record; legacy ones too). The
-        round's messages say "seat N"."""
-        fresh = PokerRound(state.rules, state.rules.max_seats)
-        return PokerRound.replay(state.rules, [*fresh.history, *records])
+    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: DealSeats | None = None) -> GameState:
+        """The round of stored records (stored without the start record; legacy ones too), its
+        players named by ``seats`` (else "seat N")."""
+        n = state.rules.max_seats
+        labels = seats.names if seats is not None and len(seats) == n else None
+        return PokerRound.replay(state.rules, [*PokerRound(state.rules, n).history, *records], seat_labels=labels)
 
     @classmethod
-    def order(cls, state: TableState, seats: Mapping[str, Any]) -> list[int]:
-        """Player ``p`` plays at table seat ``p + 1``, in every round."""
-        return list(range(1, state.rules.max_seats + 1))
+    def stored_seats(cls, state: TableState, stored: Mapping[str, Any]) -> DealSeats:
+        """Table seat -> player id of every player seated when the round opened; player ``p``
+        at seat ``p + 1`` of the table's ``max_seats``."""
+        return DealSeats.from_stored(stored, state.people, follows=True, players=state.rules.max_seats)
 
     @staticmethod
-    def deal_ids(seats: Mapping[str, Any]) -> list[int]:
-        """The player id at seat ``p + 1`` of each player ``p`` (0: none)."""
-        by_seat = {int(k): int(v) for k, v in seats.items()}
-        return [by_seat.get(s, 0) for s in range(1, max(by_seat, default=0) + 1)]
-
-    @classmethod
-    def deal_seats(cls, state: TableState, order: Sequence[int]) -> dict[str, int]:
-        """Table seat -> player id of every seated player."""
-        return {str(s): p.player_id for s, p in sorted(state.players.items())}
-
-    @staticmethod
-    def deal_player(seats: Mapping[str, Any], player_id: int) -> int | None:
-        """The seat's player (seat - 1)."""
-        return next((int(k) - 1 for k, v in seats.items() if v == player_id), None)
+    def relabel(game: GameState, names: Sequence[str]) -> GameState:
+        """A clone of the round naming its players ``names`` (people sat down or left)."""
+        new = cast(PokerRound, game).clone()
+        new.seat_labels = tuple(names)
+        return new
 
     @staticmethod
     def bot_ante(state: TableState) -> int:
@@ -220,11 +216,12 @@ class PokerTable(TableGame):
         if _seen(s.deal.game).phase.value != "wagers":
             raise TableError(409, "the cards are already out")
         ante = cls.bot_ante(s)
-        for seat, p in sorted(s.players.items()):
+        for _, p in sorted(s.players.items()):
             deal = d.state.deal
             assert deal is not None
-            if p.is_bot and p.balance >= ante and deal.game.legal_actions(seat - 1):
-                d.apply(p, PlaceWagers(seat - 1, ante, 0))
+            player = deal.seats.player_of(p)
+            if p.is_bot and p.balance >= ante and player is not None and deal.game.legal_actions(player):
+                d.apply(p, PlaceWagers(player, ante, 0))
         deal = d.state.deal
         assert deal is not None
         if deal.game.chance_step != "deal":
@@ -254,7 +251,8 @@ class PokerTable(TableGame):
             return WithdrawWagers(player)
         if move.kind == "wager":
             ante, aces_up = move.ante or 0, move.aces_up or 0
-            seat = state.seat_at(player)
+            assert state.deal is not None
+            seat = state.deal.seats.person(player, state.people)
             rules = state.rules
             if seat is not None and ante and rules.min_ante <= ante <= rules.max_ante:
                 play = rules.play_amounts(ante)[0]
@@ -335,13 +333,15 @@ class PokerTable(TableGame):
         """Each seat's settlement (its own view: a folded hand included), the dealer's cards, the
         house's net."""
         spectator = _seen(game)
+        assert state.deal is not None
+        dealt = state.deal.seats
         seats = {}
         for v in spectator.players:
-            seat = state.players.get(v.player + 1)
+            seat = dealt.person(v.player, state.people)
             if v.result is not None and seat is not None:
                 own = _seen(game, v.player).players[v.player].result
                 assert own is not None
-                seats[str(v.player + 1)] = {"player_id": seat.player_id, "name": seat.name, **own.to_dict()}
+                seats[str(dealt.seat(v.player))] = {"player_id": seat.player_id, "name": seat.name, **own.to_dict()}
         return {"seats": seats, "dealer_cards": [str(c) for c in spectator.dealer_cards or ()],
                 "house_net": -sum(game.returns())}
 
@@ -418,44 +418,47 @@ class PokerTable(TableGame):
     # ------------------------------------------------------------ views
 
     @classmethod
-    def _entry(cls, state: TableState, view: dict[str, Any]) -> dict[str, Any] | None:
+    def _entry(cls, state: TableState, deal: DealState, view: dict[str, Any]) -> dict[str, Any] | None:
         """One player's place in a round view, in table seats (``None``: an empty seat without wagers)."""
         view = dict(view)
-        s = view.pop("player") + 1
-        p = state.players.get(s)
+        player = view.pop("player")
+        s = deal.seats.seat(player)
+        p = deal.seats.person(player, state.people)
         if p is None and not view["ante"] and not view["aces_up"]:
             return None
-        entry = {"seat": s, **view, "name": p.name if p else f"seat {s}", "is_bot": bool(p and p.is_bot)}
+        entry = {"seat": s, **view, "name": deal.seats.name(player), "is_bot": bool(p and p.is_bot)}
         if entry["result"] is None:
             del entry["result"]
         else:
-            entry["result"] = {**entry["result"], "seat": entry["result"]["player"] + 1}
+            entry["result"] = {**entry["result"], "seat": deal.seats.seat(entry["result"]["player"])}
             del entry["result"]["player"]
         return entry
 
     @classmethod
-    def _public_round(cls, state: TableState, game: GameState) -> dict[str, Any]:
+    def _public_round(cls, state: TableState, deal: DealState) -> dict[str, Any]:
         """The round as a spectator sees it, in table seats (the browser's shape)."""
-        obs = _seen(game).to_dict(with_history=False)
+        obs = _seen(deal.game).to_dict(with_history=False)
         players = obs.pop("players")
         for key in ("player", "legal_actions", "chance_step"):
             obs.pop(key, None)
         if obs["dealer_hand"] is None:
             del obs["dealer_hand"]
-        obs["actor"] = None if obs["actor"] is None else obs["actor"] + 1
-        obs["seats"] = [e for v in players if (e := cls._entry(state, v)) is not None]
+        obs["actor"] = None if obs["actor"] is None else deal.seats.seat(obs["actor"])
+        obs["seats"] = [e for v in players if (e := cls._entry(state, deal, v)) is not None]
         obs["seat"] = None
         return obs
 
     @classmethod
-    def _round(cls, state: TableState, game: GameState, seat: Person | None, extras: Extras) -> dict[str, Any]:
+    def _round(cls, state: TableState, deal: DealState, seat: Person | None, extras: Extras) -> dict[str, Any]:
         """The round as ``seat`` sees it: the spectator's view (built once per state) with the
         seat's own place as its own observation shows it (its cards; its folded hand)."""
-        public: dict[str, Any] = extras.cached("poker-round", game, lambda: cls._public_round(state, game))
-        if seat is None:
+        game = deal.game
+        public: dict[str, Any] = extras.cached("poker-round", game, lambda: cls._public_round(state, deal))
+        player = None if seat is None else deal.seats.player(seat=seat.seat)
+        if seat is None or player is None:
             return dict(public)
-        own = _seen(game, seat.seat - 1).players[seat.seat - 1].to_dict()
-        mine = cls._entry(state, own)
+        own = _seen(game, player).players[player].to_dict()
+        mine = cls._entry(state, deal, own)
         seats: list[dict[str, Any]] = [e for e in public["seats"] if e["seat"] != seat.seat]
         if mine is not None:
             seats = sorted([*seats, mine], key=lambda e: e["seat"])
@@ -469,8 +472,8 @@ class PokerTable(TableGame):
         assert state.deal is not None
         last = None
         if state.last is not None and not state.in_progress:
-            last = {"number": state.last.number, **cls._round(state, state.last.game, seat, extras)}
-        return {"game": "poker", "round": {"number": state.number, **cls._round(state, state.deal.game, seat, extras)},
+            last = {"number": state.last.number, **cls._round(state, state.last, seat, extras)}
+        return {"game": "poker", "round": {"number": state.number, **cls._round(state, state.deal, seat, extras)},
                 "last": last, "actions": cls._actions(state, seat),
                 "trainer": extras.trainer.get(seat.seat) if seat else None, "trainer_available": True}
 
@@ -481,7 +484,10 @@ class PokerTable(TableGame):
         out: list[dict[str, Any]] = []
         balance = seat.balance
         game = state.deal.game
-        for o in game.legal_actions(seat.seat - 1):
+        player = state.deal.seats.player_of(seat)
+        if player is None:
+            return []
+        for o in game.legal_actions(player):
             k = o.kind.value
             if k == "withdraw_wagers":
                 out.append({"kind": "withdraw"})
@@ -490,7 +496,7 @@ class PokerTable(TableGame):
                          "aces_up_min": getattr(o, "aces_up_min", 0),
                          "aces_up_max": min(getattr(o, "aces_up_max", 0), balance),
                          "aces_up_requires_ante": state.rules.aces_up_requires_ante, "balance": balance}
-                me = _seen(game, seat.seat - 1).players[seat.seat - 1]
+                me = _seen(game, player).players[player]
                 wager["last"] = None if seat.bets is None else {"ante": seat.bets[0], "aces_up": seat.bets[1]}
                 wager["same"] = wager["last"] if not (me.ante or me.aces_up) and cls.may_wager(
                     state, seat, *(seat.bets or (0, 0))) else None
@@ -504,7 +510,7 @@ class PokerTable(TableGame):
                     amounts = [o.min_amount, min(o.max_amount, balance)] if o.min_amount <= balance else []
                 if amounts:
                     play = {"kind": "play", "min": amounts[0], "max": amounts[-1],
-                            "ante": _seen(game, seat.seat - 1).players[seat.seat - 1].ante}
+                            "ante": _seen(game, player).players[player].ante}
                     if o.amounts is not None:
                         play["amounts"] = amounts
                     out.append(play)

@@ -53,7 +53,7 @@ from fourcards.table import (
     TakeUp,
     Timeout,
 )
-from fourcards.table.clock import due, due_at
+from fourcards.table.clock import due, due_at, player_seat
 from fourcards.table.draft import Revoked, TrainerAsked
 from fourcards.table.games import TableSpec
 from fourcards.table.players import kind_bot_names, poker_bot_names
@@ -318,7 +318,7 @@ class Hub:
         checks if it may, else folds (its move replaced by the table)."""
         state = await self.repo.get(table_id)
         key = state.clock.key
-        seat = state.seat_at(key[2]) if key else None
+        seat = player_seat(state, key[2]) if key else None
         if key is None or seat is None or not seat.is_bot or state.paused or state.deal is None:
             return False
         game = state.deal.game
