@@ -16,14 +16,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from fourcards.engine import seat_label
 
-if TYPE_CHECKING:
-    from fourcards.table.state import Person
+__all__ = ["DealSeats", "Seated"]
 
-__all__ = ["DealSeats"]
+
+class Seated(Protocol):
+    """What the map reads of a person (:class:`fourcards.table.state.Person`): the store's
+    ``player_id``, the table ``seat`` (0: none), the ``name`` and the ``status``."""
+
+    @property
+    def player_id(self) -> int: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+
+P = TypeVar("P", bound=Seated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +58,7 @@ class DealSeats:
     # ------------------------------------------------------------ building
 
     @classmethod
-    def dealt(cls, seats: Sequence[int], players: Mapping[int, Person], *, follows: bool = False) -> DealSeats:
+    def dealt(cls, seats: Sequence[int], players: Mapping[int, Seated], *, follows: bool = False) -> DealSeats:
         """The map of a deal dealing table ``seats`` in order (engine player ``p`` at
         ``seats[p]``), from the seated ``players`` (by seat); an empty seat is nobody,
         ``"seat N"``."""
@@ -49,7 +66,7 @@ class DealSeats:
         return cls(tuple(seats), tuple(p.player_id if p else 0 for p in people),
                    tuple(p.name if p else f"seat {s}" for s, p in zip(seats, people)), follows)
 
-    def seated(self, players: Mapping[int, Person]) -> DealSeats:
+    def seated(self, players: Mapping[int, Seated]) -> DealSeats:
         """A map that :attr:`follows` the table brought up to date with the seated ``players``
         (by seat); any other map as it is."""
         if not self.follows:
@@ -58,7 +75,7 @@ class DealSeats:
         return self if new == self else new
 
     @classmethod
-    def from_stored(cls, stored: Mapping[str, Any], people: Mapping[int, Person], *, follows: bool,
+    def from_stored(cls, stored: Mapping[str, Any], people: Mapping[int, Seated], *, follows: bool,
                     players: int | None = None) -> DealSeats:
         """The map of a stored deal (its seat map, :meth:`stored`) with the table's ``people``
         (every person ever seated, by player id): names from the people; a following map
@@ -121,13 +138,13 @@ class DealSeats:
         except ValueError:
             return None
 
-    def person(self, player: int, people: Mapping[int, Person]) -> Person | None:
+    def person(self, player: int, people: Mapping[int, P]) -> P | None:
         """The person who plays engine ``player``, seated at its seat (``None``: nobody, or they
         left - and did not sit down again at another seat meanwhile)."""
         p = people.get(self.player_id(player))
         return p if p is not None and p.seat and p.seat == self.seats[player] and p.status != "left" else None
 
-    def player_of(self, person: Person) -> int | None:
+    def player_of(self, person: Seated) -> int | None:
         """The engine player of ``person`` (``None``: not dealt in, or no longer at its seat)."""
         p = self.player(player_id=person.player_id)
         return p if p is not None and person.seat and self.seats[p] == person.seat else None

@@ -150,9 +150,8 @@ class TableState:
         id / name / rules / settings / status / public / created_at: the table
             (``settings``: ``starting_chips`` in chips,
             ``turn_clock`` in seconds (0: none), ``seat_approval``, and the game's own).
-        table_game: what the game adds to a table (a :class:`fourcards.table.games.TableGame`
-            subclass: :class:`~fourcards.table.poker.PokerTable`,
-            :class:`~fourcards.table.kind.KindTable`).
+        table_game: what the game adds to a table (a :class:`fourcards.table.games.TableGame`:
+            :class:`~fourcards.table.poker.PokerTable`, :class:`~fourcards.table.kind.KindTable`).
         people: every person ever seated, by player id.
         requests: waiting for the host (seats, top-ups), in order; ``denied``: the last
             turned-down seat requests; ``request_seq``: the last request id given.
@@ -171,7 +170,7 @@ class TableState:
     """
 
     id: str
-    table_game: Any
+    table_game: Any  # a type[fourcards.table.games.TableGame] (typed there: the games import this module)
     name: str
     rules: Any
     settings: Mapping[str, Any]

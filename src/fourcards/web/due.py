@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fourcards.store.base import TableStore
+from fourcards.store import TableStore
 from fourcards.table import TableError, TakeUp, Timeout
 from fourcards.table.clock import due, due_at
 from fourcards.web.execution import Execution

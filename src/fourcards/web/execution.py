@@ -23,7 +23,7 @@ import string
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fourcards.store.base import TableStore
+from fourcards.store import TableStore
 from fourcards.table import AddBots, BotMove, Command, Outcome, Person, Sit, TableError, TableState
 from fourcards.table.clock import due_at, player_seat
 from fourcards.table.draft import Revoked, TrainerAsked

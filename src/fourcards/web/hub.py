@@ -30,8 +30,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from fourcards.store import Store
-from fourcards.store.base import TableStore
+from fourcards.store import Store, TableStore
 from fourcards.table import Command, Outcome, Person, TableError, TableState
 from fourcards.table.games import TableSpec
 from fourcards.table.players import kind_bot_names, poker_bot_names

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fourcards.store.base import TableStore
+from fourcards.store import TableStore
 from fourcards.table import TableError, TableState
 from fourcards.web.publisher import Publisher
 from fourcards.web.repository import Repository

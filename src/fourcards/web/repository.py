@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from fourcards.errors import FourcardsError
-from fourcards.store.base import TableCommit, TableStore, VersionConflict
+from fourcards.store import TableCommit, TableStore, VersionConflict
 from fourcards.table import Command, Outcome, TableError, TableState, apply
 from fourcards.table.clock import due_at
 from fourcards.table.loading import load
