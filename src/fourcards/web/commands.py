@@ -81,11 +81,27 @@ def _seat_op(make: Callable[[int, int], Command]) -> Operation:
     return Operation(lambda seat, by: lambda s: make(by(s), seat))
 
 
+def _action(body: ActionIn, by: By) -> Maker:
+    move = move_of(body)  # once per request, not once per attempt
+    return lambda s: Act(by(s), move, body.action_id)
+
+
+def _act_for(seat_body: tuple[int, ActionIn], by: By) -> Maker:
+    seat, body = seat_body
+    move = move_of(body)
+    return lambda s: ActFor(by(s), seat, move, body.action_id)
+
+
+def _bots(body: Any, by: By) -> Maker:
+    hashes = tuple(hash_token(new_token()) for _ in range(body.count))  # the bots' seat tokens, never shown
+    return lambda s: AddBots(by(s), hashes, body.kind)
+
+
 #: The operations, by name (the websocket's ``op`` where it has one).
 OPERATIONS: dict[str, Operation] = {
     "join": Operation(lambda bt, by: lambda s: Join(bt[0].name, bt[1])),
-    "action": Operation(lambda b, by: (lambda m: lambda s: Act(by(s), m, b.action_id))(move_of(b))),
-    "act_for": Operation(lambda sb, by: (lambda m: lambda s: ActFor(by(s), sb[0], m, sb[1].action_id))(move_of(sb[1]))),
+    "action": Operation(_action),
+    "act_for": Operation(_act_for),
     "deal": Operation(lambda b, by: lambda s: StartDeal(by(s), _action_id(b))),
     "void": Operation(lambda b, by: lambda s: VoidDeal(by(s), b.reason, b.action_id)),
     "pause": Operation(lambda b, by: lambda s: Pause(by(s))),
@@ -93,8 +109,7 @@ OPERATIONS: dict[str, Operation] = {
     "close": Operation(lambda b, by: lambda s: Close(by(s))),
     "chat": Operation(lambda b, by: lambda s: Chat(by(s), b.text, b.reaction, b.action_id), bots=False),
     "mute": Operation(lambda sm, by: lambda s: Mute(by(s), sm[0], sm[1]), bots=False),
-    "bots": Operation(lambda b, by: (lambda hashes: lambda s: AddBots(by(s), hashes, b.kind))(
-        tuple(hash_token(new_token()) for _ in range(b.count)))),
+    "bots": Operation(_bots),
     "settings": Operation(lambda b, by: lambda s: Configure(by(s), b.public, b.turn_clock, b.seat_approval)),
     "decide": Operation(lambda rb, by: lambda s: Decide(by(s), rb[0], rb[1].approve)),
     "cards": Operation(lambda b, by: lambda s: EnterCards(by(s), b.cards, b.action_id)),
