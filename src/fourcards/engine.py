@@ -133,8 +133,8 @@ class Observation(Protocol):
         player may not see left out (e.g. another player's hole cards); their ``to_dict()``
         is what a published hand history shows this player."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
+    def to_dict(self, *, with_history: bool = True) -> dict[str, Any]:
+        """JSON form (its ``history`` records only when ``with_history``)."""
 
 
 @runtime_checkable

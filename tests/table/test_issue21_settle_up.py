@@ -17,6 +17,7 @@ from tablehelpers import Table, th
 from test_table_commands import bots_play, kind, people, poker, refused
 
 from fourcards.table import Act, AddBots, Close, Move, SetSettleUp, StartDeal, TopUp
+from fourcards.table.clock import player_seat
 from fourcards.table.history import settlement
 from fourcards.table.settleup import chip_value_text, money, settle_up, terms
 from fourcards.table.transfers import (
@@ -168,7 +169,7 @@ def _kind_night(bots: int = 1) -> Table:
         deal = t.state.deal
         if deal is None:
             return t
-        who = t.state.seat_at(deal.game.actor)
+        who = player_seat(t.state, deal.game.actor)
         kinds = {a.kind.value if hasattr(a.kind, "value") else a.kind for a in deal.game.legal_actions(deal.game.actor)}
         t.run(Act(who.player_id, Move("check" if "check" in kinds else "call")))
     raise AssertionError("the deal did not end")

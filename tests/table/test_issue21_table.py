@@ -33,6 +33,7 @@ from fourcards.table import (
     TopUp,
 )
 from fourcards.table.chat import CHAT_BURST, CHAT_MAX_CHARS, CHAT_WINDOW_S, REACTIONS
+from fourcards.table.clock import player_seat
 from fourcards.table.games import TableSpec
 from fourcards.table.kind import KindTable
 from fourcards.table.poker import PokerTable
@@ -201,7 +202,7 @@ def test_issue21_2_the_view_names_each_turn_once() -> None:
     first = seen_by(t, None)["turn"]
     actor = t.state.deal.game.actor
     assert first == f"{t.state.deal.number}:{len(t.state.deal.game.history)}:{actor}" == turn_id(t.state)
-    seat = t.state.seat_at(actor)
+    seat = player_seat(t.state, actor)
     t.run(ActFor(t.pid("Ann"), seat.seat, Move("check")))
     assert seen_by(t, None)["turn"] not in (None, first)
 
@@ -217,7 +218,7 @@ def _short_stack_faces_more_than_it_has() -> tuple[Table, str]:
     t.run(StartDeal(t.pid("Ann")))
     t.run(EnterCards(t.pid("Ann"), "Ac Kd Qc Jh"))
     for _ in range(20):
-        actor = t.state.seat_at(t.state.deal.game.actor)
+        actor = player_seat(t.state, t.state.deal.game.actor)
         v = seen_by(t, actor.name)
         me = next(e for e in v["deal"]["seats"] if e["seat"] == actor.seat)
         if v["deal"]["bet"] - me["stake"] > me["stack"]:

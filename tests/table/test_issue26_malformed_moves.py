@@ -13,6 +13,7 @@ from tablehelpers import Table, snapshot
 from test_table_commands import kind, people, poker
 
 from fourcards.table import Act, ActFor, Move, SeatWithoutPhone, StartDeal, TableError, apply
+from fourcards.table.clock import player_seat
 from fourcards.table.commands import MAX_MOVE_CHIPS
 
 
@@ -81,7 +82,7 @@ def test_issue26_7_every_malformed_move_is_the_tables_422_and_changes_nothing(ta
     t = _table(table)
     move = Move(kind_, ante, aces_up, amount, trainer)
     actor = t.state.deal.game.actor if t.state.in_progress else 0
-    seat = t.state.seat_at(actor if actor is not None else 0)
+    seat = player_seat(t.state, actor if actor is not None else 0)
     by = seat.player_id if seat is not None and not seat.is_bot else t.pid("Ann")
     before = snapshot(t.state)
     try:
@@ -103,7 +104,7 @@ def test_issue26_7_every_malformed_move_is_the_tables_422_and_changes_nothing(ta
 def test_issue26_7_the_issues_moves_at_four_of_a_kind_are_422(move: Move, field: str) -> None:
     """``apply(state, Act(by, Move("bet", amount=-1)))`` raised the engine's IllegalActionError."""
     t = _kind_betting()
-    actor = t.state.seat_at(t.state.deal.game.actor)
+    actor = player_seat(t.state, t.state.deal.game.actor)
     by = actor.player_id if not actor.is_bot else t.pid("Ann")
     with pytest.raises(TableError) as exc:
         apply(t.state, Act(by, move), t.now, t.rng)

@@ -31,7 +31,7 @@ def test_tp10_the_operator_removes_the_seat_to_act_mid_deal_its_hand_forfeited()
     out = t.run(OperatorRemove(t.seat(first), "banned from the club Thursday"))
     assert out.answer == {"status": "leaving"} and _to_act(t) != first
     assert f"{first} is removed by the operator (banned from the club Thursday): the hand is forfeited" in out.lines
-    assert t.state.deal.game.observation(None).seats[t.state.order.index(t.seat(first))].forfeited
+    assert t.state.deal.game.observation(None).seats[t.state.deal.seats.player(seat=t.seat(first))].forfeited
 
 
 def test_tp10_the_operator_removes_a_seat_between_deals_and_the_host_role_passes_on() -> None:

@@ -36,7 +36,7 @@ from fourcards.table import (
     VoidDeal,
     apply,
 )
-from fourcards.table.clock import due
+from fourcards.table.clock import due, player_seat
 from fourcards.table.draft import Revoked, TrainerAsked
 
 
@@ -77,7 +77,7 @@ def bots_play(t: Table, at: float = NOW) -> None:
         if work is None or work[0] != "bot":
             return
         key = work[1]
-        seat = t.state.seat_at(key[2])
+        seat = player_seat(t.state, key[2])
         game = t.state.deal.game
         action = t.state.table_game.bot_action(t.state, seat, game.observation(key[2]), game.legal_actions(key[2]),
                                                t.rng)
@@ -276,7 +276,7 @@ def test_act_for_enter_cards_and_take_back_at_a_table_of_real_cards() -> None:
     t.run(TakeBackCard(t.pid("Ann")))
     assert "The host takes back Q♣" in t.state.log[-1]
     t.run(EnterCards(t.pid("Ann"), "Qc 2s"))
-    actor = t.state.seat_at(t.state.deal.game.actor)
+    actor = player_seat(t.state, t.state.deal.game.actor)
     refused(t, ActFor(t.pid("Ben"), actor.seat, Move("check")), 403, "only the table's host")
     t.run(ActFor(t.pid("Ann"), actor.seat, Move("check")))
     assert t.state.log[-1] == f"{actor.name} checks (entered by the host)"
@@ -299,7 +299,7 @@ def test_timeout_checks_or_folds_and_two_in_a_row_sit_the_seat_out() -> None:
     t.run(StartDeal(t.pid("Ann")))
     bots_play(t)
     key = t.state.clock.key
-    who = t.state.seat_at(key[2])
+    who = player_seat(t.state, key[2])
     refused(t, Timeout(key), 409, "the turn clock has time left")
     t.run(Timeout(key), at=t.state.clock.deadline)
     assert f"{who.name}'s time ran out" in t.outcomes[-1].lines

@@ -30,7 +30,7 @@ from fourcards.table import (
     TopUp,
     VoidDeal,
 )
-from fourcards.table.clock import MIN_LEFT_AFTER_DOWNTIME_S, due, due_at
+from fourcards.table.clock import MIN_LEFT_AFTER_DOWNTIME_S, due, due_at, player_seat
 
 # ----------------------------------------------- TP-5: leaving mid-deal forfeits at once
 
@@ -44,13 +44,13 @@ def _kind_deal_with(names: tuple[str, ...]) -> Table:
 
 
 def _to_act(t: Table) -> str:
-    return t.state.seat_at(t.state.deal.game.actor).name
+    return player_seat(t.state, t.state.deal.game.actor).name
 
 
 def test_tp5_leaving_mid_deal_forfeits_the_hand_at_once_out_of_every_pot() -> None:
     t = _kind_deal_with(("Ann", "Ben", "Cat", "Dan", "Eve"))
     dan = t.state.people[t.pid("Dan")]
-    player = t.state.player_of(dan)
+    player = t.state.deal.seats.player_of(dan)
     out = t.run(Leave(dan.player_id, dan.seat))
     assert out.answer == {"status": "leaving"}
     seen = t.state.deal.game.observation(None)
@@ -63,7 +63,7 @@ def test_tp5_leaving_mid_deal_forfeits_the_hand_at_once_out_of_every_pot() -> No
         if not t.state.in_progress:
             break
         assert _to_act(t) != "Dan"
-        who = t.state.seat_at(t.state.deal.game.actor)
+        who = player_seat(t.state, t.state.deal.game.actor)
         options = t.state.deal.game.legal_actions(t.state.deal.game.actor)
         move = next((o.kind.value for o in options if o.kind.value in ("check", "call")), options[0].kind.value)
         t.run(Act(who.player_id, Move(move)))
@@ -102,7 +102,7 @@ def test_tp5_the_player_to_act_who_leaves_passes_the_turn_on_and_the_host_removi
         second = next(p.name for p in t.state.players.values() if p.name not in (host.name, first))
     out = t.run(Leave(host.player_id, t.seat(second)))
     assert out.answer == {"status": "leaving"} and f"{second} is removed by the host: the hand is forfeited" in out.lines
-    assert t.state.deal.game.observation(None).seats[t.state.order.index(t.seat(second))].forfeited
+    assert t.state.deal.game.observation(None).seats[t.state.deal.seats.player(seat=t.seat(second))].forfeited
 
 
 def test_tp5_foak8_a_forfeit_that_leaves_one_player_ends_the_deal_and_the_seat_cashes_out_at_once() -> None:
@@ -173,7 +173,7 @@ def test_tp6_a_turn_that_began_after_the_downtime_keeps_its_clock() -> None:
 def test_tp6_a_bots_move_due_during_downtime_waits_its_delay_again() -> None:
     t = kind(bots=3, turn_clock=0)
     t.run(StartDeal(t.pid("Ann")))
-    if t.state.seat_at(t.state.deal.game.actor).name == "Ann":
+    if player_seat(t.state, t.state.deal.game.actor).name == "Ann":
         t.run(Act(t.pid("Ann"), Move("check")))
     assert due_at(t.state, 0.7) == t.state.clock.since + 0.7
     t.run(TakeUp(NOW + 1, NOW + 90), at=NOW + 90)
@@ -185,7 +185,7 @@ def test_tp6_a_bots_move_due_during_downtime_waits_its_delay_again() -> None:
 
 def test_tp7_while_paused_no_clock_runs_no_deal_starts_and_nobody_acts() -> None:
     t = _clock_running()
-    key, person = t.state.clock.key, t.state.seat_at(t.state.clock.key[2])
+    key, person = t.state.clock.key, player_seat(t.state, t.state.clock.key[2])
     t.run(Pause(t.pid("Ann")), at=NOW + 10)
     assert t.state.clock.deadline is None and t.state.clock.left == 20
     assert due_at(t.state, 0.0) is None  # nothing is due: no time-out, no bot
@@ -237,7 +237,7 @@ def test_tp8_the_doubled_check_that_would_have_been_a_check_in_the_next_round() 
             if not t.state.in_progress:
                 break
             game = t.state.deal.game
-            who = t.state.seat_at(game.actor)
+            who = player_seat(t.state, game.actor)
             options = {o.kind.value for o in game.legal_actions(game.actor)}
             if "check" not in options:
                 t.run(Act(who.player_id, Move("call")))
@@ -247,7 +247,7 @@ def test_tp8_the_doubled_check_that_would_have_been_a_check_in_the_next_round() 
             t.run(Act(who.player_id, Move("check"), action_id=intent))
             g2 = t.state.deal.game if t.state.in_progress else None
             if g2 is not None and g2.actor is not None and g2.observation(None).round_number != rnd \
-                    and t.state.seat_at(g2.actor).player_id == who.player_id:
+                    and player_seat(t.state, g2.actor).player_id == who.player_id:
                 before = snapshot(t.state)  # the same player opens the next round: the retry arrives
                 repeat = t.run(Act(who.player_id, Move("check"), action_id=intent))
                 assert repeat.repeated and snapshot(t.state) == before

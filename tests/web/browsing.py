@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from dbtesting import database_url_for
+from webhelpers import until
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -226,13 +227,3 @@ def only_this_server(ctx: Any, base_url: str) -> list[str]:
     ctx.route("**/*", route)
     return elsewhere
 
-
-def until(check: Any, what: str, timeout: float = 15) -> Any:
-    """Poll ``check()`` until it gives something true (returned) or ``timeout`` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webhelpers import comparable, create, hdr, post, sit, state, ws_connect
 
 from fourcards.table.chat import REACTIONS
+from webhelpers import comparable, create, hdr, post, sit, state, ws_connect
 
 
 def _chat(client: TestClient, tid: str, token: str | None, body: Any) -> Any:
@@ -187,23 +187,6 @@ def test_issue21_8_the_app_is_installable_manifest_icons_and_a_service_worker(cl
 
 
 # ------------------------------------------------------------ play-test faults
-
-
-def test_issue21_9_the_host_seats_a_player_without_a_phone(client: TestClient) -> None:
-    t = create(client, "kind", dealing="table", seat_approval=True)
-    tid, host = t["table"]["id"], t["token"]
-    r = post(client, tid, "/seats/without-phone", host, {"name": "Cat"})
-    assert r.status_code == 200 and r.json() == {"status": "seated", "seat": 2, "name": "Cat", "balance": 1000}
-    s = state(client, tid, host)
-    assert s["log"][-1] == "The host seats Cat (no phone) at seat 2 with 1000 chips" and s["requests"] == []
-    assert not any("asks for a seat" in line for line in s["log"])
-    r = post(client, tid, "/seats/without-phone", host, {"name": "cat"})
-    assert r.status_code == 409 and "the name 'cat' is taken at this table: choose another" in r.json()["detail"]
-    guest = client.post(f"/api/tables/{tid}/seats", json={"name": "Ben"}).json()["token"]
-    assert post(client, tid, "/seats/without-phone", guest, {"name": "Dan"}).status_code == 403
-    deck = create(client, "kind", bots=3)
-    r = post(client, deck["table"]["id"], "/seats/without-phone", deck["token"], {"name": "Dan"})
-    assert r.status_code == 409 and "only at a table dealt with real cards" in r.json()["detail"]
 
 
 def test_issue21_9_the_old_phone_of_a_seat_handed_on_is_told_so(client: TestClient) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+
 from webhelpers import comparable, create, hdr, post, sit, state
 
 

@@ -13,55 +13,12 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 from servers import Server
-from webhelpers import create, hdr, post, sit, state, ws_connect
 
 from fourcards.web import create_app
-
-
-def _kind_table(client: TestClient, clock: int = 0) -> tuple[str, dict[str, str]]:
-    """Ann (host), Ben, Cat, Dan: four people, no bots; the first deal dealt."""
-    t = create(client, "kind", host_name="Ann", bots=0, turn_clock=clock, public=True)
-    tid, tokens = t["table"]["id"], {"Ann": t["token"]}
-    for name in ("Ben", "Cat", "Dan"):
-        tokens[name] = sit(client, tid, name)["token"]
-    assert post(client, tid, "/deal", tokens["Ann"]).status_code == 200
-    return tid, tokens
-
-
-def _to_act(s: dict[str, Any]) -> str:
-    return next(p["name"] for p in s["deal"]["seats"] if p["seat"] == s["deal"]["actor"])
-
-
-def _move(s: dict[str, Any]) -> dict[str, Any]:
-    kinds = {a["kind"] for a in s["actions"]}
-    return {"kind": "check"} if "check" in kinds else {"kind": "call"}
-
-
-def test_tp5_leaving_mid_deal_forfeits_and_the_seat_is_never_asked_again(client: TestClient) -> None:
-    tid, tok = _kind_table(client)
-    s = state(client, tid, tok["Ann"])
-    leaver = _to_act(s)  # the person to act leaves: play moves on at once
-    seat = next(p["seat"] for p in s["players"] if p["name"] == leaver)
-    r = post(client, tid, f"/seats/{seat}/leave", tok[leaver])
-    assert r.status_code == 200 and r.json() == {"status": "leaving"}
-    s = state(client, tid, tok["Ann"])
-    me = next(p for p in s["deal"]["seats"] if p["seat"] == seat)
-    assert me["status"] == "folded" and me["forfeited"] and _to_act(s) != leaver
-    assert all(seat not in pot["eligible"] for pot in s["deal"]["pots"])
-    assert f"{leaver} leaves the table: the hand is forfeited" in s["log"]
-    assert post(client, tid, "/actions", tok[leaver], {"kind": "check"}).status_code == 409
-    for _ in range(300):
-        s = state(client, tid)  # a spectator's view (the leaver may be the host, cashed out at the end)
-        if s["deal"] is None:
-            break
-        who = _to_act(s)
-        assert who != leaver
-        assert post(client, tid, "/actions", tok[who], _move(state(client, tid, tok[who]))).status_code == 200
-    last = state(client, tid)
-    assert all(a["name"] != leaver for a in last["last"]["awards"])
-    assert leaver not in [p["name"] for p in last["players"]]
-    assert any(f"{leaver} leaves the table and cashes out 995 chips" in line for line in last["log"])
-    assert client.get(f"/api/tables/{tid}/ledger").json()["audit"]["total"] == 0
+from webhelpers import check_or_call as _move
+from webhelpers import four_people_dealt as _kind_table
+from webhelpers import hdr, post, state, ws_connect
+from webhelpers import to_act as _to_act
 
 
 def test_tp7_pause_stops_moves_and_every_view_says_so(client: TestClient) -> None:

@@ -106,14 +106,27 @@ class PokerRound:
         rules: the table's :class:`PokerRules`.
         players: how many players are at the table, 1 to ``rules.max_seats``;
             they are players ``0..players-1`` (people see seats ``1..players``).
+        seat_labels: how messages name each player to a person (a table passes its players'
+            names); ``None``: ``"seat 1"``, ``"seat 2"``, ...
+            (:func:`fourcards.engine.seat_label`; docs/rules.md TP-1), as for Four of a Kind's
+            :class:`fourcards.kind.Game`.
 
     Raises:
-        RulesError: a bad number of players.
+        RulesError: a bad number of players, or labels that do not name each player with a
+            non-empty text.
     """
 
-    def __init__(self, rules: PokerRules, players: int = 1) -> None:
+    def __init__(self, rules: PokerRules, players: int = 1, *, seat_labels: Sequence[str] | None = None) -> None:
         if not is_chips(players) or not 1 <= players <= rules.max_seats:
             raise RulesError(f"a round has 1 to {rules.max_seats} players, got {players!r}")
+        if seat_labels is None:
+            labels = tuple(seat_label(p) for p in range(players))
+        else:
+            labels = tuple(seat_labels)
+            if len(labels) != players or not all(isinstance(x, str) and x.strip() for x in labels):
+                raise RulesError(f"seat_labels must name each of the {players} players with a non-empty text, "
+                                 f"got {seat_labels!r}")
+        self.seat_labels: tuple[str, ...] = labels
         self.rules = rules
         self.num_players: int = players
         self.phase = Phase.WAGERS
@@ -128,9 +141,11 @@ class PokerRound:
 
     # ---------------------------------------------------------------- queries
 
-    @staticmethod
-    def seat_label(player: int) -> str:
-        """``player`` as people see it: ``"seat 4"`` for player 3 (:func:`fourcards.engine.seat_label`)."""
+    def seat_label(self, player: int) -> str:
+        """``player`` as people see it: its ``seat_labels`` entry, by default ``"seat 4"`` for
+        player 3 (:func:`fourcards.engine.seat_label`, also for an index off the table)."""
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.num_players:
+            return self.seat_labels[player]
         return seat_label(player)
 
     @property
@@ -275,7 +290,7 @@ class PokerRound:
             self.wagers[action.player] = action
         elif isinstance(action, WithdrawWagers):
             self._check_player(action.player)
-            who = seat_label(action.player)
+            who = self.seat_label(action.player)
             self._check_phase(Phase.WAGERS, f"take back the wagers of {who}")
             if action.player not in self.wagers:
                 raise IllegalActionError(f"{who} has no wagers to take back")
@@ -363,11 +378,12 @@ class PokerRound:
 
     @classmethod
     def replay(cls, rules: PokerRules, history: Iterable[Record | Mapping[str, Any]], *,
-               players: int | None = None) -> PokerRound:
+               players: int | None = None, seat_labels: Sequence[str] | None = None) -> PokerRound:
         """Rebuild a round from ``history`` (records or their ``to_dict()`` forms, legacy ones included).
 
         The :class:`Start` record gives the number of players; a history without
-        one (records stored before the engine protocol) needs ``players``.
+        one (records stored before the engine protocol) needs ``players``. ``seat_labels``: as
+        for a new round.
 
         Raises:
             HistoryError: no start record and no ``players``, a start record
@@ -396,7 +412,7 @@ class PokerRound:
         if players is None:
             raise HistoryError("a history without a start record needs the number of players (players=n)")
         try:
-            rnd = cls(rules, players)
+            rnd = cls(rules, players, seat_labels=seat_labels)
         except RulesError as exc:
             raise HistoryError(f"bad start record: {exc}") from None
         for i, rec in enumerate(records):
@@ -420,7 +436,7 @@ class PokerRound:
     def _check_wagers(self, a: PlaceWagers) -> None:
         r = self.rules
         self._check_player(a.player)
-        who = seat_label(a.player)
+        who = self.seat_label(a.player)
         self._check_phase(Phase.WAGERS, f"place wagers for {who}")
         if a.player in self.wagers:
             raise IllegalActionError(f"{who} has already placed its wagers")
@@ -451,13 +467,13 @@ class PokerRound:
         if sorted(dealt) != sorted(self.wagers):
             raise IllegalChanceError(
                 "the deal must give cards to exactly the seats with wagers "
-                f"({', '.join(seat_label(p) for p in sorted(self.wagers))}), "
-                f"got {', '.join(seat_label(p) for p in dealt) or 'none'}")
+                f"({', '.join(self.seat_label(p) for p in sorted(self.wagers))}), "
+                f"got {', '.join(self.seat_label(p) for p in dealt) or 'none'}")
         if d.dealer is None or any(h is None for _, h in d.hands):
             raise IllegalChanceError("a deal with hidden cards (a player's view of it) cannot be applied")
         for p, h in d.hands:
             if h is None or len(h) != 5:
-                raise IllegalChanceError(f"{seat_label(p)} must get 5 cards, got {len(h or ())}")
+                raise IllegalChanceError(f"{self.seat_label(p)} must get 5 cards, got {len(h or ())}")
         if len(d.dealer) != 6:
             raise IllegalChanceError(f"the dealer must get 6 cards, got {len(d.dealer)}")
         if d.up_card not in d.dealer:
@@ -470,7 +486,7 @@ class PokerRound:
 
     def _check_decision(self, a: Fold | Play) -> None:
         self._check_player(a.player)
-        who = seat_label(a.player)
+        who = self.seat_label(a.player)
         what = "fold" if isinstance(a, Fold) else f"play {a.amount!r}"
         self._check_phase(Phase.DECISIONS, f"{what} for {who}")
         if a.player not in self.deciding_players:
@@ -479,7 +495,7 @@ class PokerRound:
             raise IllegalActionError(f"{who} has already decided")
         if a.player != self.actor:
             assert self.actor is not None
-            raise IllegalActionError(f"{who} cannot act out of turn: {seat_label(self.actor)} decides first")
+            raise IllegalActionError(f"{who} cannot act out of turn: {self.seat_label(self.actor)} decides first")
         if isinstance(a, Play):
             ante = self.wagers[a.player].ante
             if not is_chips(a.amount) or not self.rules.play_amount_allowed(ante, a.amount):
@@ -490,7 +506,7 @@ class PokerRound:
     def _check_forfeit(self, a: Forfeit) -> None:
         """docs/rules.md FCP-15: only an undecided player with an ante forfeits, in ``DECISIONS``."""
         self._check_player(a.player)
-        who = seat_label(a.player)
+        who = self.seat_label(a.player)
         if self.is_terminal:
             raise IllegalActionError(f"{who} cannot forfeit: the round is already {self.phase.value}")
         if self.phase is Phase.WAGERS:

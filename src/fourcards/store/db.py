@@ -23,7 +23,6 @@ import time
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -50,10 +49,16 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
+from fourcards.store.base import (
+    CommitResult,
+    StoreError,
+    TableCommit,
+    VersionConflict,
+    check_entries,
+    check_seat_change,
+)
 from fourcards.store.fast import _DATETIME, commit_moves, takes_fast_path
 from fourcards.store.models import (
-    ACCOUNTS,
-    MAX_AMOUNT,
     Deal,
     DealAction,
     GameTable,
@@ -76,7 +81,6 @@ from fourcards.table.writes import (
     SeatChange,
     TableRow,
     TakeBack,
-    Write,
 )
 
 __all__ = [
@@ -121,17 +125,6 @@ _MIGRATION_LOCK = 0x46_4F_55_52_43_41_52_44  # "FOURCARD"
 SQLITE_SYNCHRONOUS = "FULL"
 #: The PostgreSQL NOTIFY channel of table writes; each payload is ``"<table id> <version> <origin>"``.
 CHANGES_CHANNEL = "fourcards_tables"
-
-
-class StoreError(RuntimeError):
-    """A database the store cannot use (a bad URL, a server that does not answer), or a
-    write it refuses (an unbalanced transaction, an unknown account, an amount beyond
-    :data:`~fourcards.store.models.MAX_AMOUNT`)."""
-
-
-class VersionConflict(StoreError):
-    """A table write named a version the table no longer has: another server (or task)
-    wrote the table first. Nothing was written; read the table again."""
 
 
 def parse_database_url(url: str) -> URL:
@@ -277,57 +270,6 @@ def _alembic(engine: Engine, run: Any) -> None:
                 conn.commit()
 
 
-@dataclass
-class TableCommit:
-    """Everything one change of a table writes, in one transaction with an optimistic check.
-
-    ``version`` is the table's version the change was computed from: the write happens only
-    if the table still has it (else :class:`VersionConflict`, nothing written), and the table
-    then has ``version + 1``. ``state`` and ``due_at`` replace the table's columns; ``parts``
-    (:class:`DealWrite`, :class:`SeatChange`, :class:`NewPlayer`, :class:`TakeBack`,
-    :class:`ChatLine`) are written in order;
-    ``origin`` names the writing server in the change notification (it ignores its own);
-    ``log`` lines are appended to the table's log. A
-    :class:`DealWrite` with neither ``deal_id`` nor ``open`` continues the deal an earlier
-    part opened (or the table's deal in progress).
-    """
-
-    table_id: str
-    version: int
-    state: dict[str, Any] | None = None
-    due_at: float | None = None
-    parts: list[Write] = field(default_factory=list)
-    origin: str = ""
-    log: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class CommitResult:
-    """What a :class:`TableCommit` wrote: the table's new ``version``, the id of the deal the
-    last deal part wrote (``None``: none), the ids of the new players (in order)."""
-
-    version: int
-    deal_id: int | None
-    player_ids: list[int]
-
-
-def _check_entries(entries: Iterable[Entry]) -> None:
-    entries = list(entries)
-    total = 0
-    for e in entries:
-        if e.account not in ACCOUNTS:
-            raise StoreError(f"unknown ledger account {e.account!r}")
-        if not isinstance(e.amount, int) or isinstance(e.amount, bool):
-            raise StoreError(f"ledger amounts are whole chips, got {e.amount!r}")
-        if abs(e.amount) > MAX_AMOUNT:
-            raise StoreError(f"ledger amount {e.amount} is beyond the {MAX_AMOUNT:,} chips an entry holds")
-        if e.account == "player" and e.player_id is None:
-            raise StoreError("a player entry needs a player_id")
-        total += e.amount
-    if total != 0:
-        raise StoreError(f"unbalanced ledger transaction: entries sum to {total}, not 0")
-
-
 _TABLES = cast(Table, GameTable.__table__)
 _PLAYERS = cast(Table, Player.__table__)
 _DEALS = cast(Table, Deal.__table__)
@@ -339,14 +281,6 @@ _CHAT = cast(Table, TableChatLine.__table__)
 LOG_LINES = 60
 #: Chat messages read back with a table (a state keeps as many: fourcards.table.state.CHAT_KEPT).
 CHAT_LINES = 40
-_PLAYER_COLUMNS = frozenset({"seat", "status", "token_hash", "is_host", "name"})
-_TABLE_COLUMNS = frozenset({"status", "public", "settings", "name"})
-
-
-def _check_seat_change(change: SeatChange) -> None:
-    bad = {k for fields in change.players.values() for k in fields} - _PLAYER_COLUMNS | set(change.table) - _TABLE_COLUMNS
-    if bad:
-        raise StoreError(f"cannot change {', '.join(sorted(bad))}")
 
 
 class Store:
@@ -392,7 +326,7 @@ class Store:
 
     @staticmethod
     def _add_entries(conn: Connection, table_id: str, deal_id: int | None, entries: list[Entry]) -> None:
-        _check_entries(entries)
+        check_entries(entries)
         if not entries:
             return
         txn, now = uuid.uuid4().hex, utcnow()
@@ -419,9 +353,9 @@ class Store:
         """
         for part in c.parts:
             if isinstance(part, DealWrite):
-                _check_entries(part.entries)
+                check_entries(part.entries)
             elif isinstance(part, SeatChange):
-                _check_seat_change(part)
+                check_seat_change(part)
         if takes_fast_path(c.parts):  # a move of the deal in progress: one round trip (store/fast.py)
             if not self._commit_moves(c):
                 raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")

@@ -70,14 +70,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from fourcards.store.base import ACCOUNTS  # the ledger's account kinds (see the module docstring)
 from fourcards.table.writes import MAX_AMOUNT as _MAX_AMOUNT
 
 __all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "TableChatLine",
            "Club", "ClubMember", "ClubTable", "ClubBan", "AdminUser", "AuditRow", "utcnow", "ACCOUNTS", "ROLES",
            "MAX_AMOUNT", "MAX_INTEGER"]
-
-#: Ledger account kinds (see the module docstring).
-ACCOUNTS = ("player", "house", "bank", "bets", "pot")
 
 #: The operator console's roles: ``admin`` reads and acts, ``viewer`` only reads.
 ROLES = ("admin", "viewer")

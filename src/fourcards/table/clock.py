@@ -49,7 +49,13 @@ def turn_key(state: TableState) -> tuple[int, int, int] | None:
 def actor_seat(state: TableState) -> Person | None:
     """The person (or bot) to act in the deal in progress."""
     key = turn_key(state)
-    return None if key is None else state.seat_at(key[2])
+    return None if key is None else player_seat(state, key[2])
+
+
+def player_seat(state: TableState, player: int) -> Person | None:
+    """The seated person who plays engine ``player`` of the deal in progress (its
+    :class:`~fourcards.table.seats.DealSeats`), else ``None``."""
+    return None if state.deal is None else state.deal.seats.person(player, state.people)
 
 
 def _timed(state: TableState, seat: Person | None) -> bool:
@@ -65,7 +71,7 @@ def arm(state: TableState, now: float) -> Clock:
         return state.clock
     if key is None:
         return Clock()
-    seat = state.seat_at(key[2])
+    seat = player_seat(state, key[2])
     if not _timed(state, seat):
         return Clock(key, now)
     if state.paused:
@@ -80,7 +86,7 @@ def due_at(state: TableState, bot_delay: float) -> float | None:
     clock = state.clock
     if state.paused or clock.key is None or clock.key != turn_key(state):
         return None
-    seat = state.seat_at(clock.key[2])
+    seat = player_seat(state, clock.key[2])
     if seat is None:
         return None
     since = clock.since or 0.0
@@ -99,7 +105,7 @@ def due(state: TableState, now: float, bot_delay: float) -> tuple[str, tuple[int
         return None
     key = state.clock.key
     assert key is not None
-    seat = state.seat_at(key[2])
+    seat = player_seat(state, key[2])
     return ("bot" if seat is not None and seat.is_bot else "timeout"), key
 
 
@@ -146,7 +152,7 @@ def clock_view(state: TableState, now: float) -> dict[str, Any] | None:
     clock = state.clock
     if clock.key is None or clock.key != turn_key(state) or (clock.deadline is None and clock.left is None):
         return None
-    seat = state.seat_at(clock.key[2])
+    seat = player_seat(state, clock.key[2])
     if seat is None:
         return None
     left = clock.left if clock.deadline is None else max(0.0, clock.deadline - now)

@@ -20,10 +20,11 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fourcards.engine import GameState, seat_label
+from fourcards.engine import GameState
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
 from fourcards.table.names import look_alike, looks_like
+from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
 from fourcards.table.state import LOG_LINES, DealState, Person, SeatRequest, TableState
 from fourcards.table.writes import DealClose, DealOpen, DealWrite, Entry, NewPlayer, SeatChange, Write
@@ -76,8 +77,17 @@ class Draft:
     # ------------------------------------------------------------ basics
 
     def set(self, **changes: Any) -> None:
-        """Replace fields of the state."""
-        self.state = replace(self.state, **changes)
+        """Replace fields of the state. When the people change, a deal whose seats follow the
+        table's (Four Card Poker) has its seat map - and its engine's seat labels - brought up
+        to date."""
+        state = replace(self.state, **changes)
+        deal = state.deal
+        if "people" in changes and deal is not None and deal.seats.follows:
+            seats = deal.seats.seated(state.players)
+            if seats is not deal.seats:
+                state = replace(state, deal=replace(deal, seats=seats,
+                                                    game=state.table_game.relabel(deal.game, seats.names)))
+        self.state = state
 
     def put(self, person: Person) -> None:
         """Replace (or add) a person."""
@@ -166,25 +176,12 @@ class Draft:
         try:
             new.apply(action)
         except FourcardsError as exc:
-            raise TableError(409, self._named(str(exc), getattr(action, "player", None))) from None
+            raise TableError(409, str(exc)) from None
         self.advance(new, by, void_reason=void_reason)
 
-    def _named(self, message: str, player: Any) -> str:
-        """An engine's refusal as people read it: an engine that names engine player ``player``
-        ``"seat N"`` (N counted in the deal's order, not the table's seats) has the person's
-        name put in its place at the start of ``message``."""
-        deal = self.state.deal
-        if deal is None or isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(deal.order):
-            return message
-        label = seat_label(player)
-        person = self.state.players.get(deal.order[player])
-        if person is None or not message.startswith(label) or message[len(label):len(label) + 1].isdigit():
-            return message
-        return person.name + message[len(label):]
-
-    def begin(self, game: GameState, order: list[int]) -> None:
-        """Open a new deal: ``game`` (fresh) with its players at table seats ``order``."""
-        self.set(deal=DealState(game, tuple(order), self.state.number))
+    def begin(self, game: GameState, seats: DealSeats) -> None:
+        """Open a new deal: ``game`` (fresh, its seat labels the players' names) played by ``seats``."""
+        self.set(deal=DealState(game, seats, self.state.number))
         self.advance(game, None, fresh=True)
 
     def draw_chance(self, game: GameState) -> None:
@@ -220,18 +217,16 @@ class Draft:
         opening = not deal.opened
         self.write(DealWrite(
             table_id=s.id, deal_id=deal.deal_id, seq=deal.seq, player_id=by.player_id if by else None,
-            open=DealOpen(number, game.deal_seats(s, deal.order), s.rules_dict) if opening else None,
+            open=DealOpen(number, deal.seats.stored(), s.rules_dict) if opening else None,
             records=records, entries=entries, close=close))
         people = dict(s.people)
         for e in entries:
             if e.account == "player" and e.player_id in people:
                 held = people[e.player_id]
                 people[e.player_id] = replace(held, balance=held.balance + e.amount)
-        order = deal.order
-        ids = tuple(x.player_id if (x := s.seat_at(i)) else 0 for i in range(len(order)))
-        after = replace(deal, game=new, opened=True, seq=deal.seq + len(records), ids=ids)
+        after = replace(deal, game=new, opened=True, seq=deal.seq + len(records))
         self.set(people=people, deal=after, next_deal_number=number + 1 if opening else s.next_deal_number)
-        for line in game.log_lines(records, new, number, lambda p: self.state.name_at(p)):
+        for line in game.log_lines(records, new, number, after.seats.name):
             self.log(line)
         if new.is_terminal:
             self.set(last=after)
@@ -250,11 +245,13 @@ class Draft:
         s = self.state
         game = s.table_game
         escrow, house = game.escrow, game.house
+        assert s.deal is not None
+        seats, people = s.deal.seats, s.people
         after = game.stakes(observe(new))
         before = game.stakes(observe(old)) if old is not None else [0] * len(after)
         out: list[Entry] = []
         for p, (a, b) in enumerate(zip(before, after)):
-            seat = s.seat_at(p)
+            seat = seats.person(p, people)
             if a == b or seat is None:
                 continue
             if b - a > seat.balance:
@@ -264,7 +261,7 @@ class Draft:
         if new.is_terminal:
             memo = memo or "settle"
             for p, (stake, ret) in enumerate(zip(after, new.returns())):
-                seat = s.seat_at(p)
+                seat = seats.person(p, people)
                 if seat is None:
                     continue
                 out.append(Entry("player", stake + ret, seat.player_id, memo))
@@ -277,10 +274,11 @@ class Draft:
     def dealt_in(self, person: Person) -> bool:
         """Whether ``person`` has chips at stake in the deal in progress."""
         s = self.state
-        player = s.player_of(person)
-        if not s.in_progress or player is None:
+        if not s.in_progress or s.deal is None:
             return False
-        assert s.deal is not None
+        player = s.deal.seats.player_of(person)
+        if player is None:
+            return False
         return s.table_game.dealt_in(player, observe(s.deal.game))
 
     # ------------------------------------------------------------ seats

@@ -31,7 +31,7 @@ from typing import Any
 
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
-from fourcards.table.history import PRUNED, deal_names, require_history, visible
+from fourcards.table.history import PRUNED, deal_names, require_history, seats_of, visible
 from fourcards.table.state import Person, TableState
 
 __all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
@@ -57,20 +57,20 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
         final = game.replay(state, deal["history"])
     except FourcardsError as exc:
         raise TableError(409, f"deal {deal['number']}'s history does not replay ({exc})") from None
-    seats = deal["seats"] or {}
-    player = None if seat is None else game.deal_player(seats, seat.player_id)
+    seats = seats_of(state, deal)
+    player = None if seat is None else seats.player(player_id=seat.player_id)
     seen = final.observation(player)
     history = [r.to_dict() for r in seen.history]
     result = visible(state, deal, seat, final)["result"]
     names = deal_names(state, deal)
-    ids = game.deal_ids(seats)
+    ids = seats.ids
     players = []
     for p, pid in enumerate(ids):
         if pid and pid in state.people:
             entry: dict[str, Any] = {"player": p, "player_id": pid, "name": names.get(p, state.people[pid].name),
                                      "is_bot": state.people[pid].is_bot}
             if game.game == "poker":
-                entry["seat"] = p + 1
+                entry["seat"] = seats.seat(p)
             players.append(entry)
     by_pid = {pid: p for p, pid in enumerate(ids) if pid}
     nets: dict[int, int] = {}

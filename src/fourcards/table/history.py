@@ -18,9 +18,10 @@ from typing import Any
 from fourcards.engine import GameState
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
+from fourcards.table.seats import DealSeats
 from fourcards.table.state import Person, TableState
 
-__all__ = ["visible", "publish", "replay", "deal_names", "settlement", "require_history", "PRUNED"]
+__all__ = ["visible", "publish", "replay", "deal_names", "seats_of", "settlement", "require_history", "PRUNED"]
 
 #: What a finished deal whose history retention removed answers (docs/deploy.md "Retention").
 PRUNED = "its history was removed by the operator's retention (the results and the ledger's totals stay)"
@@ -33,8 +34,13 @@ def require_history(deal: dict[str, Any]) -> None:
         raise TableError(410, PRUNED)
 
 
+def seats_of(state: TableState, deal: dict[str, Any]) -> DealSeats:
+    """Who played a stored ``deal`` (its seat map), named after the table's people."""
+    return state.table_game.stored_seats(state, deal["seats"] or {})
+
+
 def _player(state: TableState, deal: dict[str, Any], seat: Person | None) -> int | None:
-    return None if seat is None else state.table_game.deal_player(deal["seats"] or {}, seat.player_id)
+    return None if seat is None else seats_of(state, deal).player(player_id=seat.player_id)
 
 
 def visible(state: TableState, deal: dict[str, Any], seat: Person | None, final: GameState | None = None
@@ -78,14 +84,10 @@ def publish(state: TableState, deal: dict[str, Any], seat: Person | None) -> dic
 
 
 def deal_names(state: TableState, deal: dict[str, Any]) -> dict[int, str]:
-    """Engine player -> name in a stored deal (from its seat map)."""
-    game = state.table_game
-    names = {}
-    for pid in (deal["seats"] or {}).values():
-        p = game.deal_player(deal["seats"], pid)
-        if p is not None and pid in state.people:
-            names[p] = state.people[pid].name
-    return names
+    """Engine player -> name in a stored deal (from its seat map): the players who are still
+    among the table's people."""
+    seats = seats_of(state, deal)
+    return {p: seats.name(p) for p, pid in enumerate(seats.ids) if pid and pid in state.people}
 
 
 def replay(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[str, Any]:

@@ -4,34 +4,37 @@ The host's deal seats every player with chips for the ante (stacks = balances); 
 rotates; every card is a chance step drawn at once - or, at a table dealt with real cards
 (``"dealing": "table"``), entered by the host (docs/rules.md FOAK-14, FOAK-15); the escrow
 is the ``pot``, which pays the awards. The engine is :class:`fourcards.kind.Game`.
+
+The game's parts: :mod:`fourcards.table.kind_rules`, :mod:`~fourcards.table.kind_money`,
+:mod:`~fourcards.table.kind_view`; how a deal runs is here, where its engine states are made.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from fourcards.cards import Rank, parse_card, read_cards
+from fourcards.cards import read_cards
 from fourcards.engine import GameState, LegalAction
 from fourcards.errors import FourcardsError
-from fourcards.kind import PRESETS as KIND_PRESETS
 from fourcards.kind import (
     Action,
     ActionKind,
     DealCard,
     Game,
-    KindRules,
     Observation,
     TurnCard,
     Void,
-    exact_odds,
     next_button,
 )
-from fourcards.kind import get_rules as get_kind_rules
 from fourcards.table.errors import TableError
-from fourcards.table.games import TableGame, TableSpec
-from fourcards.table.players import kind_bot_names, kind_move
+from fourcards.table.games import TableGame
+from fourcards.table.kind_money import KindTableMoney
+from fourcards.table.kind_rules import KindTableRules, by_hand
+from fourcards.table.kind_view import KindTableView
+from fourcards.table.players import kind_move
+from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
 from fourcards.table.state import DealState, Person, TableState
 from fourcards.table.text import pretty
@@ -39,9 +42,8 @@ from fourcards.table.text import pretty
 if TYPE_CHECKING:
     from fourcards.table.commands import Move
     from fourcards.table.draft import Draft
-    from fourcards.table.views import Extras
 
-__all__ = ["KindTable"]
+__all__ = ["KindTable", "by_hand"]
 
 _VERBS = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
 
@@ -50,106 +52,11 @@ def _seen(game: GameState, player: int | None = None) -> Observation:
     return cast(Observation, observe(game, player))
 
 
-def by_hand(state: TableState) -> bool:
-    """Whether the table is dealt with real cards the host enters (FOAK-14)."""
-    return state.settings.get("dealing") == "table"
+class KindTable(KindTableRules, KindTableMoney, KindTableView, TableGame):
+    """Four of a Kind at a table (see the module doc): its rules, money and view parts, and how a
+    deal runs (:class:`~fourcards.table.games.GameDeal`)."""
 
-
-class KindTable(TableGame):
-    """Four of a Kind at a table (see the module doc)."""
-
-    game = "kind"
-    title = "Four of a Kind"
-    escrow = "pot"
-    house = None
     action_kinds = ("check", "bet", "call", "raise", "fold")
-    default_bot = "odds"
-    word = "Deal"
-    default_clock = 30  # DESIGN.md "Table play (web) rulings"
-    rules_fields = ("ante", "min_bet", "max_bet", "max_raises", "redeal")
-
-    # ------------------------------------------------------------ rules
-
-    @staticmethod
-    def build_rules(preset: str | None, given: dict[str, Any]) -> KindRules:
-        """A preset (default ``family``) with custom fields (:data:`rules_fields`).
-
-        Raises:
-            RulesError: an unknown preset or invalid rules.
-        """
-        return get_kind_rules("family" if preset is None else preset, **given)
-
-    @staticmethod
-    def rules_from_dict(d: dict[str, Any]) -> KindRules:
-        """A stored table's rules. Tables stored before the rules carried their preset ``name``
-        get one back: the preset they equal, else ``"custom"``.
-
-        Raises:
-            RulesError: invalid values.
-        """
-        rules = KindRules.from_dict(d)
-        if "name" in d:
-            return rules
-        return next((rules.with_(name=n) for n, base in KIND_PRESETS.items() if rules.with_(name=base.name) == base),
-                    rules.with_(name="custom"))
-
-    @staticmethod
-    def settings(rules: KindRules, spec: TableSpec) -> dict[str, Any]:
-        """``starting_chips`` of a new table (must cover the ante) and ``dealing``: ``"deck"``
-        (default) or ``"table"`` (real cards entered by the host; FOAK-14).
-
-        Raises:
-            TableError: 422 naming ``starting_chips`` or ``bot_ante`` (a poker setting).
-        """
-        if spec.bot_ante is not None:
-            raise TableError(422, "bot_ante applies to Four Card Poker tables only "
-                                  "(Four of a Kind bots pay the table's ante)")
-        if spec.starting_chips < rules.ante:
-            raise TableError(422, f"starting_chips: {spec.starting_chips} chips do not cover this table's ante "
-                                  f"of {rules.ante}: every seat would sit out")
-        return {"starting_chips": spec.starting_chips, "dealing": spec.dealing or "deck"}
-
-    @staticmethod
-    def max_seats(rules: Any) -> int:
-        """``rules.max_players`` (at most 13, one per rank: seed 001 §2.2)."""
-        return int(rules.max_players)
-
-    @staticmethod
-    def default_bots(rules: Any) -> int:
-        """Bots of a new table when the host asks for none in particular: enough for a deal with
-        the host (``min_players`` - 1; seed 000 "four or more players")."""
-        return int(rules.min_players) - 1
-
-    @staticmethod
-    def bot_kinds() -> tuple[str, ...]:
-        """The engine's bots and the installed plug-ins (:func:`fourcards.table.players.kind_bot_names`)."""
-        return kind_bot_names()
-
-    @staticmethod
-    def rules_label(rules: KindRules) -> str:
-        """``family`` (seed 000) is "Family rules: ante 5, bets 5–10"; ``opr903`` (seed 001)
-        "Official rules: ..., every duplicate re-dealt"; ``nickel`` "Nickel game: ante 5¢, bets
-        5¢–10¢" (in cents); rules changed from a preset say so."""
-        preset, _, custom = rules.name.partition("+")
-        who = {"family": "Family rules", "opr903": "Official rules", "nickel": "Nickel game"}.get(preset, "Custom rules")
-        if custom and who != "Custom rules":
-            who += ", changed"
-        unit = "¢" if preset == "nickel" else ""
-        text = f"{who}: ante {rules.ante}{unit}, bets {rules.min_bet}{unit}–{rules.max_bet}{unit}"
-        if rules.max_raises != 3:
-            text += f", {rules.max_raises} raises at most"
-        return text + (", every duplicate re-dealt" if rules.redeal.value == "all_duplicates" else "")
-
-    @classmethod
-    def preset_labels(cls) -> dict[str, str]:
-        """``{"family": "Family rules: ante 5, bets 5–10", ...}``."""
-        return {name: cls.rules_label(r) for name, r in KIND_PRESETS.items()}
-
-    @staticmethod
-    def players_in(state: TableState) -> list[int]:
-        """The seats the next deal deals in: seated, not sitting out, with chips for the ante."""
-        return [s for s, p in sorted(state.players.items()) if not p.sitting_out and p.balance >= state.rules.ante]
-
     # ------------------------------------------------------------ deals
 
     @classmethod
@@ -158,36 +65,10 @@ class KindTable(TableGame):
         return not by_hand(state)
 
     @classmethod
-    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: Mapping[str, Any] | None = None,
-               names: Mapping[int, str] | None = None) -> GameState:
-        """The deal of stored records (its ``start`` record first); with its seat map and the
-        players' ``names`` the engine's messages name each seat as in the live deal."""
-        labels = None
-        if seats and names is not None:
-            labels = [names.get(int(pid), f"seat {int(k) + 1}")
-                      for k, pid in sorted(seats.items(), key=lambda kv: int(kv[0]))]
-        return Game.replay(state.rules, records, seat_labels=labels)
-
-    @classmethod
-    def order(cls, state: TableState, seats: Mapping[str, Any]) -> list[int]:
-        """The table seat of each engine player (0 for a player no longer seated)."""
-        people = state.people
-        return [people[pid].seat if pid in people else 0 for _, pid in sorted((int(k), v) for k, v in seats.items())]
-
-    @staticmethod
-    def deal_ids(seats: Mapping[str, Any]) -> list[int]:
-        """Engine player -> player id."""
-        return [int(v) for _, v in sorted((int(k), v) for k, v in seats.items())]
-
-    @classmethod
-    def deal_seats(cls, state: TableState, order: Sequence[int]) -> dict[str, int]:
-        """Engine player -> player id."""
-        return {str(i): state.players[s].player_id for i, s in enumerate(order)}
-
-    @staticmethod
-    def deal_player(seats: Mapping[str, Any], player_id: int) -> int | None:
-        """The engine player of ``player_id``."""
-        return next((int(k) for k, v in seats.items() if v == player_id), None)
+    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: DealSeats | None = None) -> GameState:
+        """The deal of stored records (its ``start`` record first); with its ``seats`` the
+        engine's messages name each player as in the live deal."""
+        return Game.replay(state.rules, records, seat_labels=None if seats is None else seats.names)
 
     @classmethod
     def start(cls, d: Draft) -> None:
@@ -201,13 +82,13 @@ class KindTable(TableGame):
             raise TableError(409, f"at least {s.rules.min_players} players with chips for the ante are needed to "
                                   f"deal; {len(ready)} can play now")
         button = order.index(s.button_seat) if s.button_seat in order else 0
+        seats = DealSeats.dealt(order, s.players)
         try:  # every card a chance step; messages name each seat by its player's name (DESIGN.md "Table play")
-            game = Game(s.rules, [s.players[n].balance for n in order], button, cards=(),
-                        seat_labels=[s.players[n].name for n in order])
+            game = Game(s.rules, [s.players[n].balance for n in order], button, cards=(), seat_labels=seats.names)
         except FourcardsError as exc:
             raise TableError(409, f"cannot deal: {exc}") from None
-        d.log(f"Deal {s.number} starts; the button is at {s.players[order[button]].name}")
-        d.begin(game, order)
+        d.log(f"Deal {s.number} starts; the button is at {seats.name(button)}")
+        d.begin(game, seats)
 
     @classmethod
     def can_deal(cls, state: TableState) -> bool:
@@ -246,21 +127,6 @@ class KindTable(TableGame):
         """Every player of the deal in progress takes part in it (its ante is in the pot)."""
         return True
 
-    @staticmethod
-    def stakes(seen: Observation) -> list[int]:
-        """What each seat has put in the pot during the deal (ante included)."""
-        return [v.contributed for v in seen.seats]
-
-    @classmethod
-    def result(cls, state: TableState, game: GameState) -> dict[str, Any]:
-        """How the deal finished, the awards and each table seat's net (``payoffs``)."""
-        seen, order = _seen(game), state.order
-        finish = next((r.to_dict()["reason"] for r in reversed(seen.history) if r.op == "finish"), None)
-        return {"finish": finish,
-                "awards": [{**a.to_dict(), "table_seat": order[a.seat], "name": state.name_at(a.seat)}
-                           for a in seen.awards],
-                "payoffs": {str(order[i]): p for i, p in enumerate(game.returns())}}
-
     @classmethod
     def log_lines(cls, records: list[dict[str, Any]], game: GameState, number: int,
                   name: Callable[[int], str]) -> list[str]:
@@ -288,7 +154,8 @@ class KindTable(TableGame):
         seen = _seen(game)
         if seen.phase != "voided":
             stacks = [v.stack for v in seen.seats]
-            d.set(button_seat=d.state.order[next_button(stacks, seen.button, d.state.rules)])
+            assert d.state.deal is not None
+            d.set(button_seat=d.state.deal.seats.seat(next_button(stacks, seen.button, d.state.rules)))
 
     @classmethod
     def fresh(cls, state: TableState) -> DealState | None:
@@ -335,7 +202,7 @@ class KindTable(TableGame):
                 raise TableError(409, f"no card is due: {after}the deal is over, so {pretty(card)} cannot be "
                                       f"entered{nothing}")
             if game.actor is not None:
-                raise TableError(409, f"no card is due: {after}{state.name_at(game.actor)} is to act; the next "
+                raise TableError(409, f"no card is due: {after}{state.deal.seats.name(game.actor)} is to act; the next "
                                       f"card comes after the betting{nothing}")
             seen = _seen(game)
             where = cls._where(state, seen, card)
@@ -357,9 +224,10 @@ class KindTable(TableGame):
     @staticmethod
     def _where(state: TableState, seen: Observation, card: Any) -> str | None:
         """Where a card already seen lies: a player's card, or a discarded turned card."""
+        assert state.deal is not None
         for v in seen.seats:
             if card in v.cards:
-                return f"it is {state.name_at(v.seat)}'s card" + (" (folded)" if v.status == "folded" else "")
+                return f"it is {state.deal.seats.name(v.seat)}'s card" + (" (folded)" if v.status == "folded" else "")
         if card in seen.discards:
             return "it was turned and discarded"
         return None
@@ -387,173 +255,15 @@ class KindTable(TableGame):
             acted = next((r for r in reversed(records) if r["op"] == "action"), None)
             why = ("the deal is over" if game.is_terminal else "no card has been entered in this deal yet"
                    if card is None or acted is None else
-                   f"{state.name_at(acted['seat'])} has acted since {pretty(card['card'])} was "
+                   f"{state.deal.seats.name(acted['seat'])} has acted since {pretty(card['card'])} was "
                    f"{'dealt' if card['op'] == 'deal' else 'turned'}")
             raise TableError(409, f"no card to take back: {why} (a card can be taken back only until the next "
                                   "action)")
         at = max(i for i, op in enumerate(game.history) if op == last)
-        labels = [state.name_at(p) for p in range(len(state.order))]
-        new = Game.replay(state.rules, [op.to_dict() for op in game.history[:at]], seat_labels=labels)
+        seats = state.deal.seats
+        new = Game.replay(state.rules, [op.to_dict() for op in game.history[:at]], seat_labels=seats.names)
         if isinstance(last, DealCard):
-            where = f"dealt to {state.name_at(last.seat)}"
+            where = f"dealt to {seats.name(last.seat)}"
         else:
-            where = "turned and discarded" if last.seat is None else f"turned to {state.name_at(last.seat)}"
+            where = "turned and discarded" if last.seat is None else f"turned to {seats.name(last.seat)}"
         return new, f"The host takes back {pretty(last.card)} ({where})"
-
-    # ------------------------------------------------------------ views
-
-    @classmethod
-    def odds_key(cls, state: TableState) -> Any:
-        """The active players' holdings and the phase: the exact odds depend on nothing else."""
-        if not state.in_progress or state.deal is None:
-            return None
-        seen = _seen(state.deal.game)
-        held = seen.holdings()
-        return tuple(sorted((s, h.rank, h.count) for s, h in held.items())) + (seen.phase,)
-
-    @classmethod
-    def compute_odds(cls, state: TableState) -> dict[int, Any]:
-        """The exact P(high), P(low) of each active player (:func:`fourcards.kind.exact_odds`)."""
-        if state.deal is None:
-            return {}
-        held = _seen(state.deal.game).holdings()
-        players = list(held)
-        return dict(zip(players, exact_odds([held[p] for p in players]))) if players else {}
-
-    @classmethod
-    def _deal(cls, state: TableState, deal: DealState, odds: Mapping[int, Any]) -> dict[str, Any]:
-        """The public view of a deal (every card is face up; never the deck), in table seats."""
-        order = deal.order
-        seen = _seen(deal.game)
-        obs = seen.to_dict(with_history=False)
-        seats = []
-        for sv in obs["seats"]:
-            i = sv["seat"]
-            po = odds.get(i)
-            p = state.players.get(order[i])
-            seats.append({**sv, "seat": order[i], "name": state.name_at(i, deal), "is_bot": bool(p and p.is_bot),
-                          "odds": None if po is None else {"p_high": po.high, "p_low": po.low,
-                                                           "expected_share": po.share}})
-        obs["seats"] = seats
-        obs["actor"] = None if obs["actor"] is None else order[obs["actor"]]
-        obs["button"] = order[obs["button"]]
-        obs["deal_queue"] = [order[i] for i in obs["deal_queue"]]
-        obs["pots"] = [{"amount": p["amount"], "eligible": [order[i] for i in p["eligible"]]} for p in obs["pots"]]
-        obs["awards"] = [{**a, "seat": order[a["seat"]], "name": state.name_at(a["seat"], deal)} for a in obs["awards"]]
-        if obs["payoffs"] is not None:
-            obs["payoffs"] = {str(order[i]): v for i, v in enumerate(obs["payoffs"])}
-        turns = [r.to_dict() for r in seen.history if r.op == "turn"]
-        obs["last_turn"] = None if not turns else {
-            "card": turns[-1]["card"], "to": None if turns[-1]["seat"] is None else order[turns[-1]["seat"]],
-            "to_name": None if turns[-1]["seat"] is None else state.name_at(turns[-1]["seat"], deal)}
-        obs["turned"] = len(turns)
-        return obs
-
-    @classmethod
-    def _referee(cls, state: TableState, deal: DealState) -> dict[str, Any]:
-        """What a referee tells the table about the deal in progress, in table seats (docs/web.md
-        "Four of a Kind table"): ``actor_actions`` (the legal actions and amounts of the player
-        to act), ``raises_left`` (full raises the raise cap still allows this round, ``None``
-        outside a betting round), ``unseen`` (cards of each rank not yet seen, aces first),
-        ``next_card`` (``None`` unless a card is due: ``step`` ``"deal"`` or ``"turn"``,
-        ``seat``/``name`` it is dealt to, ``redeal`` - the players waiting for a new card after a
-        duplicated rank - and ``why``, the re-deal rule in words; on a turn, ``completes``: the
-        players a card of their rank would give four of a kind) and ``take_back`` (the last card
-        while the host may take it back, else ``None``)."""
-        game = deal.game
-        seen = _seen(game)
-        shown = [c for v in seen.seats for c in v.cards] + list(seen.discards)
-        out: dict[str, Any] = {
-            "actor_actions": [{k: v for k, v in o.to_dict().items() if k != "player"}
-                              for o in game.legal_actions(game.actor)] if game.actor is not None else [],
-            "raises_left": (max(0, seen.rules.max_wagers - max(1, seen.full_wagers))
-                            if seen.phase == "betting" else None),
-            "unseen": {r.char: 4 - sum(1 for c in shown if c.rank == r) for r in sorted(Rank, reverse=True)},
-            "next_card": cls._next_card(state, deal, seen),
-            "take_back": None,
-        }
-        last = seen.last_card if by_hand(state) else None
-        if last is not None:
-            out["take_back"] = {"card": str(last.card), "step": last.op,
-                                "seat": None if last.seat is None else deal.order[last.seat],
-                                "name": None if last.seat is None else state.name_at(last.seat, deal)}
-        return out
-
-    @classmethod
-    def _next_card(cls, state: TableState, deal: DealState, seen: Observation) -> dict[str, Any] | None:
-        """The card due (see :meth:`_referee`), with the re-deal rule of docs/rules.md FOAK-2 in words
-        for people (no rule-book citation: seed 000's rule, or seed 001 §2.3's at ``opr903``)."""
-        step = deal.game.chance_step
-        if step is None:
-            return None
-        order = deal.order
-
-        def name(p: int) -> str:
-            return state.name_at(p, deal)
-
-        if step == "turn":
-            return {"step": "turn", "seat": None, "name": None, "redeal": [], "why": None,
-                    "completes": [{"seat": order[v.seat], "name": name(v.seat), "rank": v.cards[0].rank.char}
-                                  for v in seen.seats if v.is_active and len(v.cards) == 3]}
-        queue, history = seen.deal_queue, [op.to_dict() for op in seen.history]
-        shuffled = next((i for i in range(len(history) - 1, -1, -1) if history[i]["op"] == "shuffle"), 0)
-        returned: list[dict[str, Any]] = []  # the cards that went back before the last reshuffle
-        k = shuffled - 1
-        while k >= 0 and history[k]["op"] == "return":
-            returned.insert(0, history[k])
-            k -= 1
-        waiting = [r for r in returned if r["seat"] in queue]
-        why = None
-        if waiting and seen.rules.redeal.value == "replace":
-            p, card = waiting[0]["seat"], parse_card(waiting[0]["card"])
-            holder = next((v.seat for v in seen.seats if v.seat != p and v.cards and v.cards[0].rank == card.rank), None)
-            other = f"{name(holder)}'s card" if holder is not None else "a card already dealt"
-            why = (f"{name(p)}'s {pretty(card)} has the rank of {other}: all ranks must differ, so it goes back, "
-                   f"the deck is reshuffled and {name(p)} gets a new card")
-        elif waiting:
-            who = [name(r["seat"]) for r in waiting]
-            listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
-            why = (f"{listed} held a duplicated rank ({', '.join(pretty(r['card']) for r in returned)} went back): "
-                   "all ranks must differ, so the deck is reshuffled and each gets a new card, in turn")
-        return {"step": "deal", "seat": order[queue[0]], "name": name(queue[0]),
-                "redeal": [{"seat": order[r["seat"]], "name": name(r["seat"]), "card": r["card"]} for r in waiting],
-                "why": why}
-
-    @classmethod
-    def public_view(cls, state: TableState, extras: Extras) -> dict[str, Any]:
-        """The part of the game's view that every seat shares: ``game``, ``deal`` (the deal in
-        progress with the referee's view) or ``last`` (the last deal; ``voided``: the ruling)."""
-        public: dict[str, Any] = {"game": "kind", "deal": None, "last": None}
-        if state.in_progress and state.deal is not None:
-            public["deal"] = {"number": state.number, **cls._deal(state, state.deal, extras.odds),
-                              **cls._referee(state, state.deal)}
-        elif state.last is not None:
-            last = _seen(state.last.game)
-            voided = last.history[-1].to_dict().get("reason") if last.phase == "voided" else None
-            public["last"] = {"number": state.last.number, "voided": voided, **cls._deal(state, state.last, {})}
-        return public
-
-    @classmethod
-    def view(cls, state: TableState, seat: Person | None, extras: Extras) -> dict[str, Any]:
-        """``game``, ``deal`` (the deal in progress, with ``legal_actions``, ``to_call`` (chips: the
-        call's amount, short when the call is all-in) and ``call_all_in`` when ``seat`` is to act, and the referee's view of :meth:`_referee`) or ``last`` (the last
-        deal; ``voided``: the ruling), ``actions``, ``dealing`` (``"deck"`` or ``"table"``: real
-        cards entered by the host), ``next_deal``, ``min_players`` and ``players_ready`` (seated,
-        not sitting out, with chips for the ante: the next deal needs ``min_players`` of them).
-        Every card is face up: all seats see the same deal."""
-        out = dict(extras.shared_game(state, lambda: cls.public_view(state, extras)))
-        deal = out["deal"]
-        actions: list[dict[str, Any]] = []
-        if deal is not None and seat is not None and not seat.is_bot and deal["actor"] == seat.seat:
-            assert state.deal is not None
-            actions = [{k: v for k, v in o.to_dict().items() if k != "player"}  # table seats, not players
-                       for o in state.deal.game.legal_actions(state.order.index(seat.seat))]
-            call = next((a for a in actions if a["kind"] == "call"), None)  # what the call button says
-            out["deal"] = {**deal, "legal_actions": actions, "to_call": call["min_amount"] if call else 0,
-                           "call_all_in": bool(call and call.get("all_in"))}
-        out["actions"] = actions
-        out["dealing"] = "table" if by_hand(state) else "deck"
-        out["next_deal"] = state.next_deal_number
-        out["min_players"] = state.rules.min_players
-        out["players_ready"] = len(cls.players_in(state))
-        return out

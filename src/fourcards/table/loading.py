@@ -49,15 +49,14 @@ def load(row: TableRow, rules: Any) -> TableState:
         revoked={str(k): str(v) for k, v in (st.get("revoked") or {}).items()},
         version=row.version)
     if row.deal is not None:
-        names = {p.id: p.name for p in row.players}
-        deal: DealState | None = DealState(
-            game.replay(state, row.deal.records, row.deal.seats, names), tuple(game.order(state, row.deal.seats)),
-            row.deal.number, True, len(row.deal.records), tuple(game.deal_ids(row.deal.seats)), row.deal.id)
+        seats = game.stored_seats(state, row.deal.seats).seated(state.players)  # a following map: who sits now
+        deal: DealState | None = DealState(game.replay(state, row.deal.records, seats), seats, row.deal.number, True,
+                                           len(row.deal.records), row.deal.id)
     else:
         deal = game.fresh(state)
     last = None
     if row.last_deal is not None:
         d = row.last_deal
-        last = DealState(game.replay(state, d.records), tuple(game.order(state, d.seats)), d.number, True,
-                         len(d.records), tuple(game.deal_ids(d.seats)), d.id)
+        seats = game.stored_seats(state, d.seats)
+        last = DealState(game.replay(state, d.records), seats, d.number, True, len(d.records), d.id)
     return replace(state, deal=deal, last=last)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from fourcards.errors import FourcardsError
-from fourcards.table.clock import ran_out, taken_up, turn_key
+from fourcards.table.clock import player_seat, ran_out, taken_up, turn_key
 from fourcards.table.commands import (
     Act,
     ActFor,
@@ -72,7 +72,7 @@ def _move(d: Draft, seat: Person, move: Move) -> tuple[int, Any]:
         raise TableError(422, f"{move.kind!r} is not a {s.table_game.title} action: use {', '.join(kinds)}")
     if s.deal is None:
         raise TableError(409, "no deal is in progress: the host starts the next deal")
-    player = s.player_of(seat)
+    player = s.deal.seats.player_of(seat)
     if player is None:
         raise TableError(409, "you are not dealt in this deal; you play from the next one")
     return player, observe(s.deal.game, player)
@@ -101,7 +101,7 @@ def act(d: Draft, c: Act) -> None:
     deal = d.state.deal
     assert deal is not None
     if deal.game.actor is not None and deal.game.actor != player:
-        raise TableError(409, f"not your turn: {d.state.name_at(deal.game.actor)} is to act "
+        raise TableError(409, f"not your turn: {deal.seats.name(deal.game.actor)} is to act "
                               "(nobody acts out of turn)")
     d.apply(seat, action)
     game.moved(d, d.person(seat.player_id), c.move)
@@ -151,7 +151,7 @@ def act_for(d: Draft, c: ActFor) -> None:
     if deal.game.actor is None:
         raise TableError(409, f"no move is due from {seat.name}: the next card is due first")
     if deal.game.actor != player:
-        raise TableError(409, f"not {seat.name}'s turn: {d.state.name_at(deal.game.actor)} is to act "
+        raise TableError(409, f"not {seat.name}'s turn: {deal.seats.name(deal.game.actor)} is to act "
                               "(nobody acts out of turn)")
     start = len(d.lines)
     d.apply(host, d.state.table_game.action(d.state, c.move, player, seen))
@@ -207,7 +207,7 @@ def timeout(d: Draft, c: Timeout) -> None:
     s = d.state
     if s.status != "open" or s.paused or turn_key(s) != c.key or s.clock.key != c.key:
         raise TableError(409, "nothing is due: the turn has moved on")
-    seat = s.seat_at(c.key[2])
+    seat = player_seat(s, c.key[2])
     if seat is None or seat.is_bot:
         raise TableError(409, "nothing is due: a bot is to act")
     if not seat.sitting_out and not ran_out(s, d.now):
@@ -239,7 +239,7 @@ def bot_move(d: Draft, c: BotMove) -> None:
     s = d.state
     if s.status != "open" or s.paused or turn_key(s) != c.key:
         raise TableError(409, "nothing is due: the turn has moved on")
-    seat = s.seat_at(c.key[2])
+    seat = player_seat(s, c.key[2])
     if seat is None or not seat.is_bot:
         raise TableError(409, "nothing is due: a person is to act")
     assert s.deal is not None
@@ -260,7 +260,7 @@ def take_up(d: Draft, c: TakeUp) -> dict[str, Any]:
     if clock != d.state.clock:
         d.set(clock=clock)
     if left is not None:
-        seat = d.state.seat_at(clock.key[2]) if clock.key else None
+        seat = player_seat(d.state, clock.key[2]) if clock.key else None
         down = round(c.down_to - c.down_from)
         d.log(f"No server was running for {down} s: {seat.name if seat else 'the player to act'} has "
               f"{round(left)} s left to act")

@@ -4,6 +4,9 @@ Player ``p`` sits at table seat ``p + 1`` in every round; the next round is laid
 anyone wagers and opens (is stored) with the first wager; on the host's deal the bots place
 their ``bot_ante`` and the cards are dealt; the escrow is ``bets`` and the ``house`` pays or
 takes each seat's return. The engine is :class:`fourcards.poker.round.PokerRound`.
+
+The game's parts: :mod:`fourcards.table.poker_rules`, :mod:`~fourcards.table.poker_money`,
+:mod:`~fourcards.table.poker_view`; how a round runs is here, where its engine states are made.
 """
 
 from __future__ import annotations
@@ -24,20 +27,20 @@ from fourcards.poker.round import (
     describe_result,
 )
 from fourcards.poker.round import Void as PokerVoid
-from fourcards.poker.rules import PRESETS as POKER_PRESETS
-from fourcards.poker.rules import PokerRules, get_rules, parse_aces_up, parse_ante_bonus
 from fourcards.table.errors import TableError
-from fourcards.table.games import TableGame, TableSpec
-from fourcards.table.players import poker_bot_names, poker_play
+from fourcards.table.games import TableGame
+from fourcards.table.players import poker_play
+from fourcards.table.poker_money import PokerTableMoney
+from fourcards.table.poker_rules import PokerTableRules
+from fourcards.table.poker_view import PokerTableView
+from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
 from fourcards.table.state import DealState, Person, TableState
 from fourcards.table.text import pretty
-from fourcards.table.writes import MAX_AMOUNT
 
 if TYPE_CHECKING:
     from fourcards.table.commands import Move
     from fourcards.table.draft import Draft
-    from fourcards.table.views import Extras
 
 __all__ = ["PokerTable"]
 
@@ -46,171 +49,43 @@ def _seen(game: GameState, player: int | None = None) -> PokerObservation:
     return cast(PokerObservation, observe(game, player))
 
 
-class PokerTable(TableGame):
-    """Four Card Poker at a table (see the module doc)."""
+class PokerTable(PokerTableRules, PokerTableMoney, PokerTableView, TableGame):
+    """Four Card Poker at a table (see the module doc): its rules, money and view parts, and how a
+    round runs (:class:`~fourcards.table.games.GameDeal`)."""
 
-    game = "poker"
-    title = "Four Card Poker"
-    escrow = "bets"
-    house = "house"
     action_kinds = ("wager", "withdraw", "fold", "play")
-    default_bot = "simple"
-    word = "Round"
-    default_clock = 0  # against the house nobody waits on a neighbour (DESIGN.md "Table play")
-    rules_fields = ("ante_bonus", "aces_up", "min_ante", "max_ante", "min_aces_up", "max_aces_up", "win_cap")
-
-    # ------------------------------------------------------------ rules
-
-    @staticmethod
-    def build_rules(preset: str | None, given: dict[str, Any]) -> PokerRules:
-        """A preset (default ``live``) with named pay tables and custom fields (:data:`rules_fields`).
-
-        Raises:
-            RulesError: an unknown preset or invalid rules.
-        """
-        given = dict(given)
-        rules = get_rules("live" if preset is None else preset, ante_bonus=given.pop("ante_bonus", None),
-                          aces_up=given.pop("aces_up", None))
-        if given:
-            name = rules.name if rules.name.endswith("custom") else f"{rules.name}+custom"
-            rules = dataclasses.replace(rules, name=name, **given)
-        return rules
-
-    @staticmethod
-    def rules_from_dict(d: dict[str, Any]) -> PokerRules:
-        """Inverse of :meth:`PokerRules.to_dict` (pay tables as ``"25/20/2"`` text).
-
-        Raises:
-            RulesError: invalid values.
-        """
-        known = {f.name for f in dataclasses.fields(PokerRules)}
-        kwargs = {k: v for k, v in d.items() if k in known}
-        kwargs["ante_bonus"] = parse_ante_bonus(str(d["ante_bonus"]))
-        kwargs["aces_up"] = parse_aces_up(str(d["aces_up"]))
-        kwargs["play_multiples"] = tuple(d.get("play_multiples", (1, 2, 3)))
-        return PokerRules(**kwargs)
-
-    @staticmethod
-    def check_storable(rules: PokerRules) -> None:
-        """Refuse Four Card Poker rules under which some settlement could not be stored.
-
-        At the table's limits a seat stakes at most ``rules.largest_stake`` and wins at most
-        ``rules.largest_win`` chips a round; its settlement writes ledger entries of up to
-        their sum, and the house's result of a round adds up to ``rules.max_seats`` such
-        seats. All of it must fit in a ledger entry (:data:`~fourcards.table.writes.MAX_AMOUNT`),
-        else a winning hand could not be written. Checked when a table is created.
-
-        Raises:
-            TableError: 422 naming the largest settlement and the bound.
-        """
-        per_seat = rules.largest_stake + rules.largest_win
-        largest = rules.max_seats * per_seat
-        if largest > MAX_AMOUNT:
-            raise TableError(422, f"rules: a round could settle {largest:,} chips ({rules.max_seats} seats staking "
-                                  f"up to {rules.largest_stake:,} and winning up to {rules.largest_win:,} each), "
-                                  f"which cannot be stored: the ledger holds at most {MAX_AMOUNT:,} chips per entry "
-                                  "- lower the pays, the table limits or the win cap")
-
-    @staticmethod
-    def settings(rules: PokerRules, spec: TableSpec) -> dict[str, Any]:
-        """``starting_chips`` and the bots' ante (``bot_ante``, chips) of a new table.
-
-        A seat must afford the minimum ante; bots their ante plus the smallest play bet (else
-        they could only fold). With no ``bot_ante``: 10 chips, brought within the ante limits
-        and lowered to what the buy-in affords.
-
-        Raises:
-            TableError: 422 naming ``dealing``, ``starting_chips`` or ``bot_ante``.
-        """
-        if spec.dealing is not None:
-            raise TableError(422, "dealing applies to Four of a Kind tables only (Four Card Poker deals from the "
-                                  "server's shuffled deck)")
-        lo, hi, chips, ante = rules.min_ante, rules.max_ante, spec.starting_chips, spec.bot_ante
-        need = 1 + min(rules.decision_multiples)  # the ante and the smallest play bet, in antes
-        if chips < lo:
-            raise TableError(422, f"starting_chips: {chips} chips do not cover this table's minimum ante of {lo}")
-        if ante is None:
-            ante = max(lo, min(10, hi, chips // need))
-        elif not lo <= ante <= hi:
-            raise TableError(422, f"bot_ante: {ante} is outside this table's ante limits {lo}-{hi} "
-                                  f"({rules.name} rules)")
-        elif ante * need > chips:
-            raise TableError(422, f"bot_ante: bots need {ante * need} chips for an ante of {ante} and a play bet "
-                                  f"of at least {ante * (need - 1)}, but starting_chips is {chips}")
-        return {"starting_chips": chips, "bot_ante": ante}
-
-    @staticmethod
-    def max_seats(rules: Any) -> int:
-        """``rules.max_seats`` (1-9)."""
-        return int(rules.max_seats)
-
-    @staticmethod
-    def bot_kinds() -> tuple[str, ...]:
-        """The bots a table offers: the built-in strategies, then plug-ins
-        (:func:`fourcards.table.players.poker_bot_names`)."""
-        return poker_bot_names()
-
-    @staticmethod
-    def rules_label(rules: PokerRules) -> str:
-        """``live`` (seed 002) is "Casino rules: play 1x–3x"; ``online`` (seed 004) "Online rules:
-        1x or 3x, win cap 8,400"; rules changed from a preset say so ("Casino rules, changed: ...")."""
-        preset, _, custom = rules.name.partition("+")
-        who = {"live": "Casino rules", "online": "Online rules"}.get(preset, "Custom rules")
-        if custom and who != "Custom rules":
-            who += ", changed"
-        if rules.play_any_amount:
-            play = f"play {rules.min_play_multiple}x–{rules.max_play_multiple}x"
-        else:
-            play = " or ".join(f"{m}x" for m in rules.play_multiples)
-        return f"{who}: {play}" + (f", win cap {rules.win_cap:,}" if rules.win_cap else "")
-
-    @classmethod
-    def preset_labels(cls) -> dict[str, str]:
-        """``{"live": "Casino rules: play 1x–3x", "online": ...}``."""
-        return {name: cls.rules_label(r) for name, r in POKER_PRESETS.items()}
+    seats_follow = True  # each seat plays the house: player p is whoever sits at seat p + 1
 
     # ------------------------------------------------------------ deals
 
     @classmethod
     def fresh(cls, state: TableState) -> DealState:
-        """The next round: every seat may wager (player ``p`` = seat ``p + 1``)."""
+        """The next round: every seat may wager (player ``p`` = seat ``p + 1``, named by whoever
+        sits there)."""
         n = state.rules.max_seats
-        return DealState(PokerRound(state.rules, n), tuple(range(1, n + 1)), state.next_deal_number)
+        seats = DealSeats.dealt(range(1, n + 1), state.players, follows=True)
+        return DealState(PokerRound(state.rules, n, seat_labels=seats.names), seats, state.next_deal_number)
 
     @classmethod
-    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: Mapping[str, Any] | None = None,
-               names: Mapping[int, str] | None = None) -> GameState:
-        """The round of stored records (stored without the start record; legacy ones too). The
-        round's messages say "seat N"."""
-        fresh = PokerRound(state.rules, state.rules.max_seats)
-        return PokerRound.replay(state.rules, [*fresh.history, *records])
+    def replay(cls, state: TableState, records: Sequence[dict[str, Any]], seats: DealSeats | None = None) -> GameState:
+        """The round of stored records (stored without the start record; legacy ones too), its
+        players named by ``seats`` (else "seat N")."""
+        n = state.rules.max_seats
+        labels = seats.names if seats is not None and len(seats) == n else None
+        return PokerRound.replay(state.rules, [*PokerRound(state.rules, n).history, *records], seat_labels=labels)
 
     @classmethod
-    def order(cls, state: TableState, seats: Mapping[str, Any]) -> list[int]:
-        """Player ``p`` plays at table seat ``p + 1``, in every round."""
-        return list(range(1, state.rules.max_seats + 1))
+    def stored_seats(cls, state: TableState, stored: Mapping[str, Any]) -> DealSeats:
+        """Table seat -> player id of every player seated when the round opened; player ``p``
+        at seat ``p + 1`` of the table's ``max_seats``."""
+        return DealSeats.from_stored(stored, state.people, follows=True, players=state.rules.max_seats)
 
     @staticmethod
-    def deal_ids(seats: Mapping[str, Any]) -> list[int]:
-        """The player id at seat ``p + 1`` of each player ``p`` (0: none)."""
-        by_seat = {int(k): int(v) for k, v in seats.items()}
-        return [by_seat.get(s, 0) for s in range(1, max(by_seat, default=0) + 1)]
-
-    @classmethod
-    def deal_seats(cls, state: TableState, order: Sequence[int]) -> dict[str, int]:
-        """Table seat -> player id of every seated player."""
-        return {str(s): p.player_id for s, p in sorted(state.players.items())}
-
-    @staticmethod
-    def deal_player(seats: Mapping[str, Any], player_id: int) -> int | None:
-        """The seat's player (seat - 1)."""
-        return next((int(k) - 1 for k, v in seats.items() if v == player_id), None)
-
-    @staticmethod
-    def bot_ante(state: TableState) -> int:
-        """The bots' ante in chips: the ``bot_ante`` setting (default 10) within the ante limits."""
-        r = state.rules
-        return max(r.min_ante, min(int(state.settings.get("bot_ante") or 10), r.max_ante))
+    def relabel(game: GameState, names: Sequence[str]) -> GameState:
+        """A clone of the round naming its players ``names`` (people sat down or left)."""
+        new = cast(PokerRound, game).clone()
+        new.seat_labels = tuple(names)
+        return new
 
     @classmethod
     def start(cls, d: Draft) -> None:
@@ -220,11 +95,12 @@ class PokerTable(TableGame):
         if _seen(s.deal.game).phase.value != "wagers":
             raise TableError(409, "the cards are already out")
         ante = cls.bot_ante(s)
-        for seat, p in sorted(s.players.items()):
+        for _, p in sorted(s.players.items()):
             deal = d.state.deal
             assert deal is not None
-            if p.is_bot and p.balance >= ante and deal.game.legal_actions(seat - 1):
-                d.apply(p, PlaceWagers(seat - 1, ante, 0))
+            player = deal.seats.player_of(p)
+            if p.is_bot and p.balance >= ante and player is not None and deal.game.legal_actions(player):
+                d.apply(p, PlaceWagers(player, ante, 0))
         deal = d.state.deal
         assert deal is not None
         if deal.game.chance_step != "deal":
@@ -254,7 +130,8 @@ class PokerTable(TableGame):
             return WithdrawWagers(player)
         if move.kind == "wager":
             ante, aces_up = move.ante or 0, move.aces_up or 0
-            seat = state.seat_at(player)
+            assert state.deal is not None
+            seat = state.deal.seats.person(player, state.people)
             rules = state.rules
             if seat is not None and ante and rules.min_ante <= ante <= rules.max_ante:
                 play = rules.play_amounts(ante)[0]
@@ -271,29 +148,6 @@ class PokerTable(TableGame):
         if move.amount:
             raise TableError(422, "a fold takes no amount")
         return Fold(player)
-
-    @classmethod
-    def may_wager(cls, state: TableState, seat: Person, ante: int, aces_up: int) -> bool:
-        """Whether ``seat`` may place an ante of ``ante`` and an Aces Up bet of ``aces_up`` now
-        (the table limits, its chips with the play bet's reserve: FCP-1, FCP-14); ``False`` for
-        no wager at all."""
-        r = state.rules
-        if not ante and not aces_up:
-            return False
-        if ante and not r.min_ante <= ante <= cls.ante_max(state, seat.balance, aces_up):
-            return False
-        if aces_up and (not r.min_aces_up <= aces_up <= r.max_aces_up or (not ante and r.aces_up_requires_ante)):
-            return False
-        return ante + aces_up <= seat.balance
-
-    @staticmethod
-    def ante_max(state: TableState, balance: int, aces_up: int = 0) -> int:
-        """The largest ante a seat of ``balance`` chips may place beside ``aces_up``: the ante,
-        the Aces Up bet and the smallest play bet must all be covered (FCP-14), within the
-        table's limits (0: none)."""
-        r = state.rules
-        need = 1 + min(r.decision_multiples)
-        return max(0, min(r.max_ante, (balance - aces_up) // need))
 
     @staticmethod
     def void(reason: str) -> Any:
@@ -324,52 +178,6 @@ class PokerTable(TableGame):
         """Whether the player has wagers on the layout."""
         me = seen.players[player]
         return bool(me.ante or me.aces_up or me.play)
-
-    @staticmethod
-    def stakes(seen: PokerObservation) -> list[int]:
-        """Each player's ante, Aces Up and play bet together."""
-        return [v.ante + v.aces_up + v.play for v in seen.players]
-
-    @classmethod
-    def result(cls, state: TableState, game: GameState) -> dict[str, Any]:
-        """Each seat's settlement (its own view: a folded hand included), the dealer's cards, the
-        house's net."""
-        spectator = _seen(game)
-        seats = {}
-        for v in spectator.players:
-            seat = state.players.get(v.player + 1)
-            if v.result is not None and seat is not None:
-                own = _seen(game, v.player).players[v.player].result
-                assert own is not None
-                seats[str(v.player + 1)] = {"player_id": seat.player_id, "name": seat.name, **own.to_dict()}
-        return {"seats": seats, "dealer_cards": [str(c) for c in spectator.dealer_cards or ()],
-                "house_net": -sum(game.returns())}
-
-    @staticmethod
-    def mucked(deal: Mapping[str, Any]) -> set[int]:
-        """The players who folded (or forfeited): their hands stay mucked, as the engine's
-        ``observation`` keeps them (docs/engine.md "showdown view"). Read from the deal's records
-        when it carries them (0-based ``player``; records stored before the engine protocol: 1-based
-        ``seat``), else from its stored result, where a seat whose decision is not known to be
-        ``play`` or ``none`` (an Aces Up bet alone) counts as mucked."""
-        records = deal.get("history")
-        if records is not None:
-            out = set()
-            for r in records:
-                if r.get("kind") in ("fold", "forfeit"):
-                    p = r.get("player")
-                    out.add(int(p) if p is not None else int(r.get("seat", 0)) - 1)
-            return out
-        seats = (deal.get("result") or {}).get("seats") or {}
-        return {int(k) - 1 for k, e in seats.items() if not isinstance(e, dict) or e.get("decision") not in ("play", "none")}
-
-    @staticmethod
-    def published_result(result: Any, player: int | None, mucked: set[int]) -> Any:
-        """The result with the hands of ``mucked`` seats hidden from everyone but their own seat."""
-        for key, entry in ((result or {}).get("seats") or {}).items():
-            if int(key) - 1 in mucked and int(key) - 1 != player and isinstance(entry, dict):
-                entry["player_hand"] = None
-        return result
 
     @classmethod
     def log_lines(cls, records: list[dict[str, Any]], game: GameState, number: int,
@@ -414,98 +222,3 @@ class PokerTable(TableGame):
             person.bot_kind or cls.default_bot, state.rules, me.cards or (), seen.up_card, me.ante, play,
             person.balance)
         return Fold(me.player) if amount is None else Play(me.player, amount)
-
-    # ------------------------------------------------------------ views
-
-    @classmethod
-    def _entry(cls, state: TableState, view: dict[str, Any]) -> dict[str, Any] | None:
-        """One player's place in a round view, in table seats (``None``: an empty seat without wagers)."""
-        view = dict(view)
-        s = view.pop("player") + 1
-        p = state.players.get(s)
-        if p is None and not view["ante"] and not view["aces_up"]:
-            return None
-        entry = {"seat": s, **view, "name": p.name if p else f"seat {s}", "is_bot": bool(p and p.is_bot)}
-        if entry["result"] is None:
-            del entry["result"]
-        else:
-            entry["result"] = {**entry["result"], "seat": entry["result"]["player"] + 1}
-            del entry["result"]["player"]
-        return entry
-
-    @classmethod
-    def _public_round(cls, state: TableState, game: GameState) -> dict[str, Any]:
-        """The round as a spectator sees it, in table seats (the browser's shape)."""
-        obs = _seen(game).to_dict(with_history=False)
-        players = obs.pop("players")
-        for key in ("player", "legal_actions", "chance_step"):
-            obs.pop(key, None)
-        if obs["dealer_hand"] is None:
-            del obs["dealer_hand"]
-        obs["actor"] = None if obs["actor"] is None else obs["actor"] + 1
-        obs["seats"] = [e for v in players if (e := cls._entry(state, v)) is not None]
-        obs["seat"] = None
-        return obs
-
-    @classmethod
-    def _round(cls, state: TableState, game: GameState, seat: Person | None, extras: Extras) -> dict[str, Any]:
-        """The round as ``seat`` sees it: the spectator's view (built once per state) with the
-        seat's own place as its own observation shows it (its cards; its folded hand)."""
-        public: dict[str, Any] = extras.cached("poker-round", game, lambda: cls._public_round(state, game))
-        if seat is None:
-            return dict(public)
-        own = _seen(game, seat.seat - 1).players[seat.seat - 1].to_dict()
-        mine = cls._entry(state, own)
-        seats: list[dict[str, Any]] = [e for e in public["seats"] if e["seat"] != seat.seat]
-        if mine is not None:
-            seats = sorted([*seats, mine], key=lambda e: e["seat"])
-        return {**public, "seats": seats, "seat": seat.seat}
-
-    @classmethod
-    def view(cls, state: TableState, seat: Person | None, extras: Extras) -> dict[str, Any]:
-        """``game``, ``round`` (with its number), ``last`` (the previous round until the next one
-        opens), ``actions`` open to ``seat`` (from its legal actions, capped by its chips),
-        ``trainer`` (its advice) and ``trainer_available``."""
-        assert state.deal is not None
-        last = None
-        if state.last is not None and not state.in_progress:
-            last = {"number": state.last.number, **cls._round(state, state.last.game, seat, extras)}
-        return {"game": "poker", "round": {"number": state.number, **cls._round(state, state.deal.game, seat, extras)},
-                "last": last, "actions": cls._actions(state, seat),
-                "trainer": extras.trainer.get(seat.seat) if seat else None, "trainer_available": True}
-
-    @classmethod
-    def _actions(cls, state: TableState, seat: Person | None) -> list[dict[str, Any]]:
-        if seat is None or seat.is_bot or state.deal is None:
-            return []
-        out: list[dict[str, Any]] = []
-        balance = seat.balance
-        game = state.deal.game
-        for o in game.legal_actions(seat.seat - 1):
-            k = o.kind.value
-            if k == "withdraw_wagers":
-                out.append({"kind": "withdraw"})
-            elif k == "place_wagers":
-                wager = {"kind": "wager", "ante_min": o.min_amount, "ante_max": cls.ante_max(state, balance),
-                         "aces_up_min": getattr(o, "aces_up_min", 0),
-                         "aces_up_max": min(getattr(o, "aces_up_max", 0), balance),
-                         "aces_up_requires_ante": state.rules.aces_up_requires_ante, "balance": balance}
-                me = _seen(game, seat.seat - 1).players[seat.seat - 1]
-                wager["last"] = None if seat.bets is None else {"ante": seat.bets[0], "aces_up": seat.bets[1]}
-                wager["same"] = wager["last"] if not (me.ante or me.aces_up) and cls.may_wager(
-                    state, seat, *(seat.bets or (0, 0))) else None
-                out.append(wager)
-            elif k == "fold":
-                out.append({"kind": "fold"})
-            elif k == "play":
-                if o.amounts is not None:
-                    amounts = [a for a in o.amounts if a <= balance]
-                else:
-                    amounts = [o.min_amount, min(o.max_amount, balance)] if o.min_amount <= balance else []
-                if amounts:
-                    play = {"kind": "play", "min": amounts[0], "max": amounts[-1],
-                            "ante": _seen(game, seat.seat - 1).players[seat.seat - 1].ante}
-                    if o.amounts is not None:
-                        play["amounts"] = amounts
-                    out.append(play)
-        return out

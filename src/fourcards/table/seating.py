@@ -263,14 +263,16 @@ def remove(d: Draft, seat: Person, removed_by: str | None) -> dict[str, Any]:
                               f"{d.state.table_game.word.lower()} ends")
     game = d.state.table_game
     if d.dealt_in(seat):
-        player = d.state.player_of(seat)
-        assert player is not None and d.state.deal is not None
+        assert d.state.deal is not None
+        player = d.state.deal.seats.player_of(seat)
+        assert player is not None
         withdraw = game.withdraw(player, d.seen(None))
         if withdraw is not None:
             d.apply(seat, withdraw)
     if d.dealt_in(seat):
-        player = d.state.player_of(seat)
-        assert player is not None and d.state.deal is not None
+        assert d.state.deal is not None
+        player = d.state.deal.seats.player_of(seat)
+        assert player is not None
         forfeit = game.forfeit(player, d.state.deal.game)
         if forfeit is not None:
             d.log(f"{seat.name} " + (f"is removed by {removed_by}" if removed_by else "leaves the table")

@@ -19,12 +19,13 @@ change not yet committed); seats are 1..n as people see them (docs/rules.md TP-1
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from fourcards.engine import GameState
+from fourcards.table.seats import DealSeats
 from fourcards.table.writes import ChatLine
 
 __all__ = ["Person", "SeatRequest", "Clock", "DealState", "TableState", "Answer", "LOG_LINES", "INTENTS_KEPT",
@@ -126,19 +127,18 @@ class Clock:
 
 @dataclass(frozen=True)
 class DealState:
-    """A deal and where its players sit: ``game`` (the engine state; never changed once here),
-    ``order`` (the table seat of each engine player), ``number`` (the deal's number at the
-    table), ``opened`` (stored: wagers placed or cards out; Four Card Poker lays the next
-    round out before anyone wagers), ``seq`` (history records stored), ``ids`` (the player id
-    of each engine player, for the names of a finished deal whose players may have left),
-    ``deal_id`` (the store's id of the deal's row, once it has one)."""
+    """A deal and who plays it: ``game`` (the engine state; never changed once here),
+    ``seats`` (who plays: engine player <-> table seat <-> player id <-> name,
+    :class:`~fourcards.table.seats.DealSeats`), ``number`` (the deal's number at the table),
+    ``opened`` (stored: wagers placed or cards out; Four Card Poker lays the next round out
+    before anyone wagers), ``seq`` (history records stored), ``deal_id`` (the store's id of
+    the deal's row, once it has one)."""
 
     game: GameState
-    order: tuple[int, ...]
+    seats: DealSeats
     number: int
     opened: bool = False
     seq: int = 0
-    ids: tuple[int, ...] = ()
     deal_id: int | None = None
 
 
@@ -150,9 +150,8 @@ class TableState:
         id / name / rules / settings / status / public / created_at: the table
             (``settings``: ``starting_chips`` in chips,
             ``turn_clock`` in seconds (0: none), ``seat_approval``, and the game's own).
-        table_game: what the game adds to a table (a :class:`fourcards.table.games.TableGame`
-            subclass: :class:`~fourcards.table.poker.PokerTable`,
-            :class:`~fourcards.table.kind.KindTable`).
+        table_game: what the game adds to a table (a :class:`fourcards.table.games.TableGame`:
+            :class:`~fourcards.table.poker.PokerTable`, :class:`~fourcards.table.kind.KindTable`).
         people: every person ever seated, by player id.
         requests: waiting for the host (seats, top-ups), in order; ``denied``: the last
             turned-down seat requests; ``request_seq``: the last request id given.
@@ -171,7 +170,7 @@ class TableState:
     """
 
     id: str
-    table_game: Any
+    table_game: Any  # a type[fourcards.table.games.TableGame] (typed there: the games import this module)
     name: str
     rules: Any
     settings: Mapping[str, Any]
@@ -247,33 +246,6 @@ class TableState:
         """The seated host, if any."""
         return next((p for p in self.players.values() if p.is_host), None)
 
-    @property
-    def order(self) -> tuple[int, ...]:
-        """The table seat of each engine player of :attr:`deal` (empty without one)."""
-        return self.deal.order if self.deal is not None else ()
-
-    def seat_at(self, player: int, order: Sequence[int] | None = None) -> Person | None:
-        """The person seated at engine ``player``'s table seat in the deal (or in ``order``)."""
-        order = self.order if order is None else order
-        return self.players.get(order[player]) if 0 <= player < len(order) else None
-
-    def name_at(self, player: int, deal: DealState | None = None) -> str:
-        """The name of engine ``player`` of ``deal`` (default: the deal in progress: whoever sits
-        at its seat); of another (the last) deal its player's name, even if they left;
-        ``"seat N"`` for an empty seat."""
-        deal = self.deal if deal is None else deal
-        if deal is None or not 0 <= player < len(deal.order):
-            return f"seat {player + 1}"
-        if deal is not self.deal and player < len(deal.ids) and deal.ids[player] in self.people:
-            return self.people[deal.ids[player]].name
-        seat = self.players.get(deal.order[player])
-        return seat.name if seat is not None else f"seat {deal.order[player]}"
-
-    def player_of(self, person: Person) -> int | None:
-        """The engine player of ``person`` in the deal (``None``: not dealt in)."""
-        order = self.order
-        return order.index(person.seat) if person.seat and person.seat in order else None
-
     def request_of(self, token_hash: str) -> SeatRequest | None:
         """The waiting (or turned-down) seat request of the browser holding ``token_hash``."""
         return next((r for r in self.requests if r.token_hash == token_hash), None) or next(
@@ -297,8 +269,8 @@ class TableState:
         deals = {}
         for name in ("deal", "last"):
             d = getattr(self, name)
-            if d is not None and d.ids:
-                deals[name] = replace(d, ids=tuple(ids.get(x, x) for x in d.ids))
+            if d is not None:
+                deals[name] = replace(d, seats=d.seats.with_ids(ids))
         return replace(self, people=people, requests=requests, intents=intents, **deals)
 
 

@@ -5,7 +5,8 @@ looked up in the table's state at every push - a seat, a browser whose seat requ
 the host, or a spectator - so a seat handed on, a request approved or a person leaving shows
 at the next push without bookkeeping. After every change each connected viewer gets its own
 view (:func:`fourcards.table.views.view`), built once per viewer per state and serialized
-with orjson; a slow client gets the latest view, not every intermediate one.
+with orjson; a slow client gets the latest view, not every intermediate one. The views built
+for a state are kept until the next, so a REST answer of that state reuses them.
 
 What views show besides the state is kept here: open connections per seat ("online", per
 server process), the trainer's advice per seat (computed in a worker thread) and Four of a
@@ -118,6 +119,8 @@ class Publisher:
         self.trainer: dict[str, dict[int, dict[str, Any]]] = {}
         self._odds: dict[Any, dict[int, Any]] = {}
         self._trainer_round: dict[str, int] = {}
+        #: Per table, the views last built: (state, extras, shared part, own parts by viewer).
+        self._built: dict[str, tuple[TableState, Extras, dict[str, Any], dict[Any, dict[str, Any]]]] = {}
 
     # ------------------------------------------------------------ connections
 
@@ -184,9 +187,25 @@ class Publisher:
                       bot_kinds=self.bot_kinds(state.game))
 
     def view(self, state: TableState, seat: Person | None, request: SeatRequest | None = None) -> dict[str, Any]:
-        """The full state message for ``seat`` (REST answers)."""
+        """The full state message for ``seat`` now (a read's answer)."""
         extras = self.extras(state)
         return {**shared_view(state, extras), **own_view(state, seat, request, extras)}
+
+    def built_view(self, state: TableState, seat: Person | None, request: SeatRequest | None = None
+                   ) -> dict[str, Any]:
+        """The full state message for ``seat`` as a command's answer: the views :meth:`publish`
+        built for this very state when it did (the shared part, and the viewer's own part if a
+        connection of theirs got one), else built now (and kept for this state)."""
+        built = self._built.get(state.id)
+        if built is None or built[0] is not state:
+            extras = self.extras(state)
+            built = self._built[state.id] = (state, extras, shared_view(state, extras), {})
+        _, extras, shared, owns = built
+        key = (seat.player_id if seat else None, request.id if request else None)
+        own = owns.get(key)
+        if own is None:
+            own = owns[key] = own_view(state, seat, request, extras)
+        return {**shared, **own}
 
     def ask_trainer(self, state: TableState, asked: TrainerAsked, on_advice: Callable[[], Any]) -> None:
         """The optimal decision for a Four Card Poker hand just decided, in a worker thread; then
@@ -212,15 +231,20 @@ class Publisher:
         serialized once, each viewer's own part once."""
         conns = self.conns.get(state.id)
         if not conns:
+            self._built.pop(state.id, None)
             return
         extras = self.extras(state)
-        shared = dumps(shared_view(state, extras))[:-1]
+        shared_dict = shared_view(state, extras)
+        shared = dumps(shared_dict)[:-1]
+        owns: dict[Any, dict[str, Any]] = {}
+        self._built[state.id] = (state, extras, shared_dict, owns)
         cache: dict[Any, str] = {}
         for c in list(conns):
             seat, request = viewer(state, c.token_hash)
             key = (seat.player_id if seat else None, request.id if request else None)
             text = cache.get(key)
             if text is None:
-                own = dumps(own_view(state, seat, request, extras))
+                own_dict = owns[key] = own_view(state, seat, request, extras)
+                own = dumps(own_dict)
                 text = cache[key] = shared + "," + own[1:]
             c.push(text)

@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from fourcards.errors import FourcardsError
-from fourcards.store import Store, TableCommit, VersionConflict
+from fourcards.store import TableCommit, TableStore, VersionConflict
 from fourcards.table import Command, Outcome, TableError, TableState, apply
 from fourcards.table.clock import due_at
 from fourcards.table.loading import load
@@ -60,7 +60,7 @@ class Repository:
         rng: chance outcomes (``None``: the OS CSPRNG).
     """
 
-    def __init__(self, store: Callable[[], Store], run_db: Callable[..., Coroutine[Any, Any, Any]], origin: str,
+    def __init__(self, store: Callable[[], TableStore], run_db: Callable[..., Coroutine[Any, Any, Any]], origin: str,
                  bot_delay: float, rng: random.Random | None = None) -> None:
         self.store = store
         self.run_db = run_db

@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from fourcards.table import Act, AddBots, BotMove, Move, Sit, StartDeal, TableError, TableState, apply
-from fourcards.table.clock import due
+from fourcards.table.clock import due, player_seat
 from fourcards.table.games import TableSpec
 from fourcards.table.registry import GAMES, new_table_rules
 from fourcards.table.views import Extras, view
@@ -75,7 +75,7 @@ class _Table:
             if work is None or work[0] != "bot":
                 return self.state.in_progress
             key = work[1]
-            seat = self.state.seat_at(key[2])
+            seat = player_seat(self.state, key[2])
             game = self.state.deal.game if self.state.deal else None
             if seat is None or game is None:
                 return False

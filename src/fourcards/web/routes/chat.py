@@ -6,9 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from fourcards.table import Chat, Mute
-from fourcards.web.deps import HubDep, SeatNumber, Token, person_of
-from fourcards.web.routes.tables import answer_view
+from fourcards.web.commands import answer_view, run
+from fourcards.web.deps import HubDep, SeatNumber, Token
 from fourcards.web.schemas import ChatIn, MuteIn
 
 __all__ = ["router"]
@@ -24,8 +23,7 @@ async def chat(table_id: str, body: ChatIn, hub: HubDep, x_seat_token: Token = N
     ``action_id`` sent before). 403 for a spectator's or a bot's seat, or a seat the host muted;
     422 an empty, too long or unprintable text, an unknown reaction; 429 more than 3 messages in
     2 seconds (the detail says how long to wait)."""
-    out = await hub.execute(table_id, lambda s: Chat(person_of(s, x_seat_token).player_id, body.text, body.reaction,
-                                                     body.action_id), bots=False)
+    out = await run(hub, table_id, "chat", body, x_seat_token)
     answer = dict(out.answer or {})
     if out.repeated:
         answer["repeated"] = True
@@ -38,5 +36,5 @@ async def mute(table_id: str, seat: SeatNumber, hub: HubDep, body: MuteIn | None
     """Host: mute the chat of seat ``seat`` (``{"muted": true}``, the default) or let it chat again
     (``{"muted": false}``); logged. Returns the host's new view."""
     muted = True if body is None else body.muted
-    out = await hub.execute(table_id, lambda s: Mute(person_of(s, x_seat_token).player_id, seat, muted), bots=False)
+    out = await run(hub, table_id, "mute", (seat, muted), x_seat_token)
     return answer_view(hub, out, x_seat_token)

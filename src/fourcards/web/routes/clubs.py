@@ -47,7 +47,7 @@ ClubPath = Annotated[str, Path(max_length=16, description="the club's id (the ke
 
 def club_store(hub: Hub) -> ClubStore:
     """The clubs of the hub's store."""
-    return ClubStore(hub.require_store())
+    return ClubStore(hub.require_database())
 
 
 async def club_or_404(hub: Hub, club_id: str) -> dict[str, Any]:

@@ -7,23 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from fourcards.table import (
-    ActFor,
-    AddBots,
-    Close,
-    Configure,
-    Decide,
-    EnterCards,
-    Pause,
-    Resume,
-    SeatWithoutPhone,
-    StartDeal,
-    TakeBackCard,
-    VoidDeal,
-)
-from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token, person_of
+from fourcards.web.commands import answer_view, run
+from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token
 from fourcards.web.limits import rate_limit
-from fourcards.web.routes.tables import answer_view, move_of
 from fourcards.web.schemas import ActionIn, CardsIn, Decision, Intent, SitDown, TableSettings, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
 from fourcards.web.tokens import hash_token, new_token
@@ -37,8 +23,7 @@ router = APIRouter()
 async def settings(table_id: str, body: TableSettings, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: make the table public or private, set the turn clock (seconds, 0: none), require
     approval of new seats or not."""
-    out = await hub.execute(table_id, lambda s: Configure(person_of(s, x_seat_token).player_id, body.public,
-                                                          body.turn_clock, body.seat_approval))
+    out = await run(hub, table_id, "settings", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -46,14 +31,14 @@ async def settings(table_id: str, body: TableSettings, hub: HubDep, x_seat_token
 async def pause(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: pause the table - no clock runs, no deal starts, nobody acts until the host resumes
     (docs/rules.md TP-7); every page says so."""
-    out = await hub.execute(table_id, lambda s: Pause(person_of(s, x_seat_token).player_id))
+    out = await run(hub, table_id, "pause", None, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
 @router.post("/api/tables/{table_id}/resume", tags=["host"])
 async def resume(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: resume a paused table; a running turn clock goes on with the time it had left."""
-    out = await hub.execute(table_id, lambda s: Resume(person_of(s, x_seat_token).player_id))
+    out = await run(hub, table_id, "resume", None, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -61,7 +46,7 @@ async def resume(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict
 async def close(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: close the table - a deal in progress is voided, everyone is cashed out
     (``{"cashed_out": {name: chips}}``); the history and the settlement stay readable."""
-    out = await hub.execute(table_id, lambda s: Close(person_of(s, x_seat_token).player_id))
+    out = await run(hub, table_id, "close", None, x_seat_token)
     return {"cashed_out": (out.answer or {}).get("cashed_out", {})}
 
 
@@ -69,8 +54,7 @@ async def close(table_id: str, hub: HubDep, x_seat_token: Token = None) -> dict[
 async def decide(table_id: str, request_id: RequestId, body: Decision, hub: HubDep,
                  x_seat_token: Token = None) -> dict[str, Any]:
     """Host: approve (``{"approve": true}``) or turn down a waiting seat or top-up request."""
-    out = await hub.execute(table_id, lambda s: Decide(person_of(s, x_seat_token).player_id, request_id,
-                                                       body.approve))
+    out = await run(hub, table_id, "decide", (request_id, body), x_seat_token)
     return {"request": (out.answer or {}).get("request")}
 
 
@@ -78,8 +62,7 @@ async def decide(table_id: str, request_id: RequestId, body: Decision, hub: HubD
 async def deal(table_id: str, hub: HubDep, body: Intent | None = None, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: Four Card Poker - bots place their antes and the cards are dealt; Four of a Kind -
     start the next deal. ``{"action_id"}`` optional (docs/rules.md TP-8)."""
-    action_id = body.action_id if body else None
-    out = await hub.execute(table_id, lambda s: StartDeal(person_of(s, x_seat_token).player_id, action_id))
+    out = await run(hub, table_id, "deal", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -91,8 +74,7 @@ async def cards(table_id: str, body: CardsIn, hub: HubDep, x_seat_token: Token =
     goes to and, after a duplicated rank, who gets a new card and why. 422 for text that is not
     cards; 409 for a card already seen (named, with where it lies), when no card is due, or at a
     deck table; 403 for a guest. A refused request changes nothing (docs/rules.md FOAK-14)."""
-    out = await hub.execute(table_id, lambda s: EnterCards(person_of(s, x_seat_token).player_id, body.cards,
-                                                           body.action_id))
+    out = await run(hub, table_id, "cards", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -101,8 +83,7 @@ async def take_back(table_id: str, hub: HubDep, body: Intent | None = None,
                     x_seat_token: Token = None) -> dict[str, Any]:
     """Host, at a table dealt with real cards: take back the last card entered, until the next
     action (never once the deal is over); logged (docs/rules.md FOAK-15)."""
-    action_id = body.action_id if body else None
-    out = await hub.execute(table_id, lambda s: TakeBackCard(person_of(s, x_seat_token).player_id, action_id))
+    out = await run(hub, table_id, "take_back", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -114,8 +95,7 @@ async def seat_without_phone(table_id: str, body: SitDown, hub: HubDep, x_seat_t
     ``{"status": "seated", "seat", "name", "balance"}`` (no token: nobody holds the seat's). 409
     at a table dealt from the deck, or a name taken (or waiting for approval)."""
     token_hash = hash_token(new_token())
-    out = await hub.execute(table_id, lambda s: SeatWithoutPhone(person_of(s, x_seat_token).player_id, body.name,
-                                                                 token_hash))
+    out = await run(hub, table_id, "seat_without_phone", (body, token_hash), x_seat_token)
     return dict(out.answer or {})
 
 
@@ -124,9 +104,7 @@ async def act_for(table_id: str, seat: SeatNumber, body: ActionIn, hub: HubDep,
                   x_seat_token: Token = None) -> dict[str, Any]:
     """Host, at a table dealt with real cards: the move of seat ``seat`` (a person without a
     phone, or anyone who asks), checked like the seat's own (docs/rules.md FOAK-16)."""
-    move = move_of(body)
-    out = await hub.execute(table_id, lambda s: ActFor(person_of(s, x_seat_token).player_id, seat, move,
-                                                       body.action_id))
+    out = await run(hub, table_id, "act_for", (seat, body), x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -134,14 +112,12 @@ async def act_for(table_id: str, seat: SeatNumber, body: ActionIn, hub: HubDep,
 async def void(table_id: str, body: VoidIn, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: void the deal in progress (the host's ruling): every wager / the pot is returned and
     the ruling is logged in the deal's history."""
-    out = await hub.execute(table_id, lambda s: VoidDeal(person_of(s, x_seat_token).player_id, body.reason,
-                                                         body.action_id))
+    out = await run(hub, table_id, "void", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
 @router.post("/api/tables/{table_id}/bots", tags=["host"])
 async def bots(table_id: str, body: AddBotsIn, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """Host: fill empty seats with bots."""
-    hashes = tuple(hash_token(new_token()) for _ in range(body.count))
-    out = await hub.execute(table_id, lambda s: AddBots(person_of(s, x_seat_token).player_id, hashes, body.kind))
+    out = await run(hub, table_id, "bots", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)

@@ -18,15 +18,15 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from fourcards.table import Act, AddBots, Chat, Mute, Pause, Resume, StartDeal, TableError, VoidDeal
-from fourcards.web.deps import get_hub, person_of, validation_detail, viewer_of
+from fourcards.table import TableError
+from fourcards.web.commands import run
+from fourcards.web.deps import get_hub, validation_detail, viewer_of
 from fourcards.web.hub import Hub
 from fourcards.web.publisher import Connection, dumps
-from fourcards.web.routes.tables import move_of
-from fourcards.web.schemas import ActionId, ActionIn, ChatIn, MuteIn, VoidIn
+from fourcards.web.schemas import ActionId, ActionIn, ChatIn, Intent, MuteIn, VoidIn
 from fourcards.web.schemas import AddBots as AddBotsIn
 from fourcards.web.security import origin_allowed
-from fourcards.web.tokens import hash_token, new_token
+from fourcards.web.tokens import hash_token
 from fourcards.web.transport import WS_MAX_CHARS
 
 __all__ = ["router", "WS_MAX_CHARS", "SUBPROTOCOL", "TOKEN_PROTOCOL", "QUERY_TOKEN_UNTIL", "subprotocols"]
@@ -180,9 +180,9 @@ async def _message(hub: Hub, table_id: str, conn: Connection, token: str | None,
 
 
 async def _run(hub: Hub, table_id: str, op: str, msg: dict[str, Any], token: str | None) -> Any:
-    def by(s: Any) -> int:
-        return person_of(s, token).player_id
-
+    """The message's op with its body validated by the REST route's schema, run on the one
+    command path (:func:`fourcards.web.commands.run`)."""
+    body: Any = None
     if op == "action":
         action = msg.get("action")
         if "action_id" in msg and isinstance(action, dict):
@@ -190,30 +190,20 @@ async def _run(hub: Hub, table_id: str, op: str, msg: dict[str, Any], token: str
                 raise TableError(422, "action_id is given twice, beside the action and in it, with different values")
             action = {**action, "action_id": msg["action_id"]}
         body = ActionIn.model_validate(action)
-        move = move_of(body)
-        return await hub.execute(table_id, lambda s: Act(by(s), move, body.action_id))
-    if op == "deal":
-        action_id = _action_id(msg)
-        return await hub.execute(table_id, lambda s: StartDeal(by(s), action_id))
-    if op == "void":
-        v = VoidIn.model_validate({k: x for k, x in msg.items() if k in OP_FIELDS[op]})
-        return await hub.execute(table_id, lambda s: VoidDeal(by(s), v.reason, v.action_id))
-    if op == "pause":
-        return await hub.execute(table_id, lambda s: Pause(by(s)))
-    if op == "resume":
-        return await hub.execute(table_id, lambda s: Resume(by(s)))
-    if op == "chat":
-        m = ChatIn.model_validate({k: x for k, x in msg.items() if k not in ("op", "id")})
-        return await hub.execute(table_id, lambda s: Chat(by(s), m.text, m.reaction, m.action_id), bots=False)
-    if op == "mute":
+    elif op == "deal":
+        body = Intent(action_id=_action_id(msg))
+    elif op == "void":
+        body = VoidIn.model_validate({k: x for k, x in msg.items() if k in OP_FIELDS[op]})
+    elif op == "chat":
+        body = ChatIn.model_validate({k: x for k, x in msg.items() if k not in ("op", "id")})
+    elif op == "mute":
         seat = msg.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 13:
             raise TableError(422, "seat must be a seat number (1-13)")
-        mu = MuteIn.model_validate({k: x for k, x in msg.items() if k == "muted"})
-        return await hub.execute(table_id, lambda s: Mute(by(s), seat, mu.muted), bots=False)
-    body_bots = AddBotsIn.model_validate({k: x for k, x in msg.items() if k in OP_FIELDS[op]})
-    hashes = tuple(hash_token(new_token()) for _ in range(body_bots.count))
-    return await hub.execute(table_id, lambda s: AddBots(by(s), hashes, body_bots.kind))
+        body = (seat, MuteIn.model_validate({k: x for k, x in msg.items() if k == "muted"}).muted)
+    elif op == "bots":
+        body = AddBotsIn.model_validate({k: x for k, x in msg.items() if k in OP_FIELDS[op]})
+    return await run(hub, table_id, op, body, token)
 
 
 def _action_id(msg: dict[str, Any]) -> str | None:

@@ -8,8 +8,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from fourcards.table import SetSettleUp, TableState
+from fourcards.table import TableState
 from fourcards.table.settleup import settle_up
+from fourcards.web.commands import run
 from fourcards.web.deps import HubDep, Token, person_of
 from fourcards.web.hub import Hub
 from fourcards.web.routes.history import night_settlement
@@ -47,11 +48,7 @@ async def set_settle_up(table_id: str, body: SettleUpTerms, hub: HubDep, x_seat_
     ``{"chips", "cents", "currency"}`` (``null``: in chips) and ``banker`` (``"host"``,
     ``"bank"`` or a seat) - then ``{"terms", "settle_up"}`` (``settle_up`` ``null`` while chips
     are in play)."""
-    value = body.chip_value
-    out = await hub.execute(table_id, lambda s: SetSettleUp(
-        person_of(s, x_seat_token).player_id,
-        None if value is None else (value.chips, value.cents, value.currency),
-        "chip_value" in body.model_fields_set, body.banker))
+    out = await run(hub, table_id, "settle_up", body, x_seat_token)
     t = await hub.latest(table_id)
     s = await night_settlement(hub, t)
     return {"terms": (out.answer or {}).get("terms"), "settle_up": None if s["in_play"] else settle_up(t, s)}

@@ -8,10 +8,9 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from fourcards.table import Act, Join, Leave, Move, NewDevice, Outcome, SetStatus, TopUp
 from fourcards.table.views import invite_url, summary
-from fourcards.web.deps import HubDep, SeatNumber, Token, person_of, viewer_of
-from fourcards.web.hub import Hub
+from fourcards.web.commands import answer_view, move_of, run
+from fourcards.web.deps import HubDep, SeatNumber, Token, viewer_of
 from fourcards.web.limits import rate_limit
 from fourcards.web.schemas import ActionIn, SitDown
 from fourcards.web.schemas import TopUp as TopUpIn
@@ -20,22 +19,6 @@ from fourcards.web.tokens import hash_token, new_token
 __all__ = ["router", "answer_view", "move_of"]
 
 router = APIRouter()
-
-
-def move_of(body: ActionIn) -> Move:
-    """The table's move of a request body."""
-    return Move(body.kind, body.ante, body.aces_up, body.amount, body.trainer)
-
-
-def answer_view(hub: Hub, out: Outcome, token: str | None) -> dict[str, Any]:
-    """The caller's view of the table after a command and the bots' moves that followed it
-    (``repeated``: an action id applied before - nothing was done this time)."""
-    state = hub.repo.copies.get(out.state.id, out.state)
-    seat, request = viewer_of(state, token) if token else (None, None)
-    view = hub.publisher.view(state, seat, request)
-    if out.repeated:
-        view["repeated"] = True
-    return view
 
 
 @router.get("/api/tables/{table_id}", tags=["tables"])
@@ -55,7 +38,7 @@ async def sit(table_id: str, body: SitDown, hub: HubDep) -> JSONResponse:
     host approves new seats: ``202 {"status": "pending", "request", "name", "token"}`` - the
     token becomes the seat's once the host approves."""
     token = new_token()
-    out = await hub.execute(table_id, lambda s: Join(body.name, hash_token(token)))
+    out = await run(hub, table_id, "join", (body, hash_token(token)), None)
     answer = dict(out.answer or {})
     if answer.get("status") == "seated":
         return JSONResponse({"status": "seated", "seat": answer["seat"], "name": answer["name"], "token": token,
@@ -78,26 +61,21 @@ async def act(table_id: str, body: ActionIn, hub: HubDep, x_seat_token: Token = 
     """A seat's action (see :class:`~fourcards.web.schemas.ActionIn`); returns the seat's new
     view. With an ``action_id`` already applied from this seat nothing is done again: the
     answer is the seat's view with ``"repeated": true`` (docs/rules.md TP-8)."""
-    move = move_of(body)
-    out = await hub.execute(table_id, lambda s: Act(person_of(s, x_seat_token).player_id, move, body.action_id))
+    out = await run(hub, table_id, "action", body, x_seat_token)
     return answer_view(hub, out, x_seat_token)
-
-
-async def _seat_command(hub: Hub, table_id: str, token: str | None, make: Any) -> Outcome:
-    return await hub.execute(table_id, lambda s: make(person_of(s, token).player_id))
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/sit-out", tags=["seats"])
 async def sit_out(table_id: str, seat: SeatNumber, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """The seat sits out (no ante, no cards, its turns skipped): its player's own choice, or the host's."""
-    out = await _seat_command(hub, table_id, x_seat_token, lambda by: SetStatus(by, seat, True))
+    out = await run(hub, table_id, "sit_out", seat, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/back", tags=["seats"])
 async def back(table_id: str, seat: SeatNumber, hub: HubDep, x_seat_token: Token = None) -> dict[str, Any]:
     """The seat plays again from the next deal ("I'm back"); its player or the host."""
-    out = await _seat_command(hub, table_id, x_seat_token, lambda by: SetStatus(by, seat, False))
+    out = await run(hub, table_id, "back", seat, x_seat_token)
     return answer_view(hub, out, x_seat_token)
 
 
@@ -108,7 +86,7 @@ async def leave(table_id: str, seat: SeatNumber, hub: HubDep, x_seat_token: Toke
     (``{"status": "left", "cashed_out"}``), or when the deal ends if it still has chips at
     stake in it (``{"status": "leaving"}``). Rejoining by the same name later brings the
     balance back."""
-    out = await _seat_command(hub, table_id, x_seat_token, lambda by: Leave(by, seat))
+    out = await run(hub, table_id, "leave", seat, x_seat_token)
     return dict(out.answer or {})
 
 
@@ -118,7 +96,7 @@ async def new_device(table_id: str, seat: SeatNumber, hub: HubDep, x_seat_token:
     fresh token (open it on the new phone: ``/t/{id}#token=...``); the old token stops working
     at once."""
     token = new_token()
-    out = await _seat_command(hub, table_id, x_seat_token, lambda by: NewDevice(by, seat, hash_token(token)))
+    out = await run(hub, table_id, "new_device", (seat, hash_token(token)), x_seat_token)
     answer = out.answer or {}
     link = invite_url(out.state, hub.public_url)
     return {"seat": answer.get("seat"), "name": answer.get("name"), "token": token,
@@ -130,6 +108,6 @@ async def top_up(table_id: str, body: TopUpIn, hub: HubDep, x_seat_token: Token 
     """Ask for ``amount`` more chips from the bank: the host's own is made at once
     (``{"status": "done", "balance"}``), anyone else's waits for the host
     (``{"status": "pending", "request"}``)."""
-    out = await _seat_command(hub, table_id, x_seat_token, lambda by: TopUp(by, body.amount))
+    out = await run(hub, table_id, "top_up", body, x_seat_token)
     return dict(out.answer or {})
 

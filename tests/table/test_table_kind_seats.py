@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from fastapi.testclient import TestClient
-from webhelpers import create, post, sit, state
+from localclient import LocalClient as TestClient
 
 import fourcards.table.kind as games
 from fourcards.kind import Game
+from webhelpers import create, post, sit, state
 
 
 @pytest.fixture

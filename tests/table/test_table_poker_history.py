@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import copy
 
-from fastapi.testclient import TestClient
-from webhelpers import create, hdr, post, sit
+from localclient import LocalClient as TestClient
 
 from fourcards.table.history import publish
+from webhelpers import create, hdr, post, sit
 
 
 def test_design_history_hides_a_folded_hand_from_other_seats(client: TestClient) -> None:
