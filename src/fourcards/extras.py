@@ -16,7 +16,11 @@ extra     installs                                                for
 ``rl``    OpenSpiel, PettingZoo, Gymnasium                        ``fourcards.openspiel``,
                                                                   ``fourcards.rl``
 ``xlsx``  openpyxl                                                ``poker analyze --xlsx``
-``all``   every extra above
+``match`` openskill                                               ``kind match``, ``poker match``
+                                                                  (the rating table)
+``sb3``   ``rl``, Stable-Baselines3, sb3-contrib (PyTorch)         ``fourcards.rl.sb3``, agent
+                                                                  files of networks
+``all``   every extra above but ``sb3``
 ========  ======================================================  ===========================
 
 :func:`require` is called where a feature starts: without its extra it raises
@@ -45,6 +49,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "rl": ("pyspiel", "pettingzoo", "gymnasium"),
     "sb3": ("stable_baselines3", "sb3_contrib", "gymnasium"),
     "xlsx": ("openpyxl",),
+    "match": ("openskill",),
 }
 
 
@@ -52,7 +57,7 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``, ``"match"``).
         modules: the packages of the extra that are missing.
     """
 

@@ -10,6 +10,7 @@ Sub-commands live in one module each and register on the apps defined in
 * ``fourcards poker simulate`` / ``fourcards kind simulate`` - :mod:`fourcards.cli.sim`
 * ``fourcards kind odds|settle|play`` - :mod:`fourcards.cli.kind` (the terminal table and play
   loop: :mod:`fourcards.cli.kind_terminal`)
+* ``fourcards kind match`` / ``fourcards poker match`` - :mod:`fourcards.cli.match`
 * ``fourcards serve`` - :mod:`fourcards.cli.serve`
 
 Errors from bad input (:class:`~fourcards.errors.FourcardsError`) print one line
@@ -31,7 +32,7 @@ except ImportError:  # pragma: no cover - older Typer on top of Click
 from fourcards.cli.app import app, fail
 from fourcards.errors import FourcardsError
 
-_COMMAND_MODULES = ("poker", "poker_analysis", "design", "protect", "win_cap", "kind", "sim", "serve")
+_COMMAND_MODULES = ("poker", "poker_analysis", "design", "protect", "win_cap", "kind", "sim", "match", "serve")
 
 for _name in _COMMAND_MODULES:
     try:

@@ -56,7 +56,7 @@ from fourcards.table import (
 from fourcards.table.clock import due, due_at
 from fourcards.table.draft import Revoked, TrainerAsked
 from fourcards.table.games import TableSpec
-from fourcards.table.players import kind_bot_names, poker_bot_names
+from fourcards.table.players import agent_bots, kind_bot_names, poker_bot_names
 from fourcards.table.registry import GAMES, new_table_rules
 from fourcards.web.publisher import Publisher
 from fourcards.web.repository import Repository
@@ -143,8 +143,9 @@ class Hub:
         Raises:
             fourcards.store.StoreError: a database that cannot be used.
         """
-        kind_bot_names.cache_clear()  # plug-in bots are read when a server starts
+        kind_bot_names.cache_clear()  # plug-in bots (and agent files) are read when a server starts
         poker_bot_names.cache_clear()
+        agent_bots.cache_clear()
         tune_gc()
         # SQLite writes one at a time: a second thread would only wait in SQLite's busy handler,
         # which sleeps in steps of up to 100 ms (a long tail of latencies under load). PostgreSQL:
