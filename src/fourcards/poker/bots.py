@@ -56,10 +56,23 @@ class StrategyBot:
 
         self.name = name
         self._strategy = strategy.get_strategy(name, rules)
+        self._table: Any = None
 
     def decide(self, cards: Sequence[Card], up_card: Card) -> int:
         """The play multiple (0 = fold) for five ``cards`` against ``up_card``."""
         return self._strategy.decide(list(cards), up_card)
+
+    def decide_many(self, cards: Any, up: Any) -> Any:
+        """The play multiples of many hands at once: ``cards`` ``(N, 5)`` and ``up`` ``(N,)`` card indices
+        (:func:`fourcards.poker.strategy.decide`; the look-up table is built on the first call)."""
+        import numpy as np
+
+        from fourcards.poker import strategy
+        from fourcards.poker.exact.tables import base_tables
+
+        if self._table is None:
+            self._table = np.ascontiguousarray(self._strategy.decisions[:, base_tables().orbit_of])
+        return strategy.decide(cards, up, self._table)
 
 
 def poker_plugin_bots() -> dict[str, metadata.EntryPoint]:

@@ -29,8 +29,16 @@ Every seat is played by the caller: at each step every deal has one seat to act,
   environment as the engine's inputs (stacks, button, every card drawn, every action id);
   ``Game(rules, stacks, button, cards=cards)`` replays it with the same returns
   (``tests/rl/test_kind_vector.py``).
+* **Gymnasium** - with Gymnasium installed (the ``rl`` extra) the class is a
+  ``gymnasium.vector.VectorEnv``: ``single_observation_space``, ``single_action_space``, the batched
+  spaces (the action space samples legal ids), ``metadata["autoreset_mode"]`` ``SAME_STEP``, and
+  ``info["final_obs"]`` / ``info["_final_obs"]``: the last tensor of each deal that ended. Its single
+  environment is :class:`fourcards.rl.kind_gym.KindGymEnv` (``fourcards/FourOfAKind-v0``).
+* **Opponents** - ``opponents=`` seats bots or policies in every seat but the learner's
+  (:mod:`fourcards.rl.opponents`): they play inside :meth:`KindVectorEnv.step`, which returns at the
+  learner's turns with its net chips as rewards (``float64[num_envs]``).
 
-numpy and numba only (no framework). Speed: docs/rl.md "Speed".
+The kernels need numpy and numba only (no framework). Speed: docs/rl.md "Speed".
 """
 
 from __future__ import annotations

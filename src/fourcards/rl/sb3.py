@@ -296,7 +296,8 @@ def frozen_policy(model: Any, name: str = "snapshot") -> Any:
     """A copy of ``model``'s network, frozen, as a batch policy on the tensors: ``policy(obs[k, d],
     masks[k, a]) -> ids[k]`` (``vectorized``), its deterministic action under the mask. An opponent spec
     (:mod:`fourcards.rl.opponents`) and what :class:`SelfPlayCallback` puts in a league."""
-    net = copy.deepcopy(model.policy).to("cpu")
+    net = model.policy_class(model.observation_space, model.action_space, model.lr_schedule, **model.policy_kwargs)
+    net.load_state_dict(copy.deepcopy(model.policy.state_dict()))
     net.set_training_mode(False)
     for p in net.parameters():
         p.requires_grad_(False)

@@ -22,7 +22,9 @@ deal (in antes with the default ante of 1; minus the house edge) with 95% interv
 
 **Ratings.** Each deal is a game between the bots, ranked by their chips in it (equal chips tie);
 `openskill <https://openskill.me>`_'s Plackett-Luce model rates them deal after deal (``mu``,
-``sigma``, and ``ordinal = mu - 3 sigma``, the table's order). Extra ``match`` (openskill).
+``sigma``, and ``ordinal = mu - 3 sigma``, the table's order). Past :data:`RATED_GAMES` deals, the
+games are that many blocks of consecutive deals (their chips summed), so the rating takes the same
+time for any number of deals. Extra ``match`` (openskill).
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ import numpy as np
 from fourcards.errors import RulesError
 from fourcards.sim.stats import Summary, summarize_sums
 
-__all__ = ["BotResult", "RatingRow", "MatchResult", "kind_match", "poker_match", "rate", "lineup_rotations"]
+__all__ = ["BotResult", "RatingRow", "MatchResult", "RATED_GAMES", "kind_match", "poker_match", "rate",
+           "lineup_rotations"]
 
 #: Deals per task when a match runs in several processes.
 CHUNK_DEALS = 25
@@ -109,9 +112,14 @@ def _labels(bots: Sequence[Any]) -> list[str]:
     return out
 
 
+#: The most games the ratings count: above, the deals are grouped in this many blocks of consecutive deals.
+RATED_GAMES = 1000
+
+
 def rate(labels: Sequence[str], chips: np.ndarray) -> tuple[RatingRow, ...]:
-    """Ratings from ``chips[deal, bot]``: each deal a game ranked by chips (ties share a rank), rated in
-    deal order by openskill's Plackett-Luce model; best ``ordinal`` first.
+    """Ratings from ``chips[deal, bot]``: each deal a game ranked by chips (ties share a rank) - beyond
+    :data:`RATED_GAMES` deals, each block of consecutive deals (their chips summed), as many blocks - rated in
+    order by openskill's Plackett-Luce model; best ``ordinal`` first.
 
     Raises:
         MissingExtraError: openskill (extra ``match``) is not installed.
@@ -121,9 +129,13 @@ def rate(labels: Sequence[str], chips: np.ndarray) -> tuple[RatingRow, ...]:
     require("match", "the rating table")
     from openskill.models import PlackettLuce
 
+    values = np.asarray(chips, dtype=np.float64)
+    if len(values) > RATED_GAMES:
+        edges = np.arange(RATED_GAMES) * len(values) // RATED_GAMES
+        values = np.add.reduceat(values, edges, axis=0)
     model = PlackettLuce()
     players = [model.rating(name=label) for label in labels]
-    for row in np.asarray(chips, dtype=np.float64):
+    for row in values:
         order = sorted(set((-row).tolist()))  # rank 0: the most chips; equal chips share a rank
         ranks = np.array([order.index(-v) for v in row.tolist()])
         teams = model.rate([[p] for p in players], ranks=ranks.tolist())
