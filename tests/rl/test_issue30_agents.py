@@ -126,3 +126,20 @@ def test_issue30_4_a_web_table_seats_the_agent_files_its_operator_named_and_no_c
     players.agent_bots.cache_clear()
     players.kind_bot_names.cache_clear()
     players.poker_bot_names.cache_clear()
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("noequals", "NAME=PATH"),
+    ("Bad=x.zip", "lower-case"),
+    ("pots=x.zip", "taken"),
+    ("mine=missing.zip", "cannot read the agent file"),
+])
+def test_issue30_4_serve_checks_each_agent_before_it_starts(spec: str, message: str, tmp_path, monkeypatch,
+                                                            capsys) -> None:
+    from fourcards.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as e:
+        main(["serve", "--agent", spec, "--database-url", f"sqlite:///{tmp_path / 'x.db'}", "--port", "1"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and message in err and err.count("\n") == 1

@@ -218,3 +218,16 @@ def test_issue30_2_an_opponents_illegal_id_is_named() -> None:
         for _ in range(5):
             env.reset(seed=0)
             env.step(env.sample())
+
+
+def test_issue30_1_a_step_hands_out_arrays_the_env_no_longer_uses_to_check_ids() -> None:
+    env = kind_vector_env(8, 4)
+    env.reset(seed=0)
+    obs, _, _, _, info = env.step(env.sample())
+    legal = env.action_masks()
+    info["action_mask"][:] = 1  # the caller's copy: the env's own mask still decides
+    obs[:] = 0
+    actions = env.sample()
+    actions[0] = int(np.flatnonzero(~legal[0])[0])
+    with pytest.raises(IllegalActionError, match="deal 0"):
+        env.step(actions)

@@ -1100,8 +1100,8 @@ class KindVectorEnv(_VectorEnv):
                                    self._nalog, *self._last),
                   self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
                   self.total_chips, self.record, -1)
-        info = self._info(masks)
-        info.update(final_obs=final, _final_obs=done)
+        info = self._info(masks.copy())  # a copy: the env checks the next step's ids against its own
+        info.update(final_obs=final, _final_obs=done.copy())
         return obs, seat_rewards, done, truncated, info
 
     def close(self, **kwargs: Any) -> None:
