@@ -169,7 +169,7 @@ class Agent:
             chart_policy.suit_symmetric = True  # type: ignore[attr-defined]
             chart_policy.__name__ = self.name
             return chart_policy
-        from fourcards.rl.sb3 import policy_of
+        from fourcards.rl.features import policy_of
 
         policy = policy_of(self.model, self.rules, self.observation)
         policy.__name__ = self.name

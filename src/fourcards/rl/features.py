@@ -20,17 +20,23 @@ offset  content
 
 The features read ranks and the hand's value only, never suits, so a policy on them plays
 suit-relabelled deals alike and :func:`fourcards.poker.policy.score_policy` scores it exactly
-once per suit pattern (``symmetric=True``). numpy and the package's hand kernels only.
+once per suit pattern (``symmetric=True``). :func:`policy_of` turns a trained model (anything with
+Stable-Baselines3's ``predict``) into such a policy, in either encoding. numpy and the package's
+hand kernels only.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from fourcards.errors import RulesError
 from fourcards.hands import N_VALUES, best4_of5
 from fourcards.poker.strategy import HAND_CLASSES, hand_class_of_rank
 
-__all__ = ["POKER_FEATURES", "POKER_FEATURE_SIZE", "poker_features", "onehot_cards"]
+__all__ = ["POKER_FEATURES", "POKER_FEATURE_SIZE", "ENCODINGS", "poker_features", "onehot_cards", "poker_observation",
+           "policy_of"]
 
 #: The name of the encoding, kept in agent files (a change gets a new name).
 POKER_FEATURES = "hand-v1"
@@ -67,3 +73,56 @@ def onehot_cards(cards: np.ndarray, up: np.ndarray) -> np.ndarray:
     obs[rows[:, None], c] = 1
     obs[rows, 52 + np.asarray(up, dtype=np.int64).reshape(-1)] = 1
     return obs
+
+
+#: Poker observation encodings: ``onehot`` (PokerEnv's ``int8[104]``) and ``hand-v1`` (:mod:`fourcards.rl.features`).
+ENCODINGS = ("onehot", POKER_FEATURES)
+
+
+def poker_observation(features: str, cards: np.ndarray, up: np.ndarray) -> np.ndarray:
+    """The observations of ``cards`` (``(N, 5)``) against ``up`` (``(N,)``) in encoding ``features``.
+
+    Raises:
+        RulesError: an unknown encoding.
+    """
+    if features == "onehot":
+        return onehot_cards(cards, up)
+    if features == POKER_FEATURES:
+        return poker_features(cards, up)
+    raise RulesError(f"unknown observation encoding {features!r}: use {', '.join(ENCODINGS)}")
+
+
+def policy_of(model: Any, rules: Any = "live", features: str | None = None) -> Any:
+    """A vectorised policy (``cards (N, 5), up (N,) -> decisions``, :mod:`fourcards.poker.policy`)
+    playing ``model``'s deterministic action under the rules' mask, for exact scoring.
+
+    ``features``: the model's observation encoding (default: ``"hand-v1"`` for a model that sees
+    63 numbers, else ``"onehot"``). A ``hand-v1`` policy reads no suits: the result says so
+    (``suit_symmetric``), and :func:`~fourcards.poker.policy.score_policy` then asks it once per suit
+    pattern, exactly.
+    """
+    from fourcards.poker.exact.figures import _as_rules, options
+
+    if features is None:
+        shape = getattr(getattr(model, "observation_space", None), "shape", None)
+        features = POKER_FEATURES if shape == (POKER_FEATURE_SIZE,) else "onehot"
+    allowed = set(options(_as_rules(rules)))
+    mask = np.array([k in allowed for k in range(4)])
+    encoding = features
+
+    def policy(cards: np.ndarray, up: np.ndarray) -> np.ndarray:
+        out = np.empty(len(cards), dtype=np.int64)
+        for lo in range(0, len(cards), 1 << 16):
+            c, u = cards[lo:lo + (1 << 16)], up[lo:lo + (1 << 16)]
+            obs = poker_observation(encoding, c, u)
+            masks = np.tile(mask, (len(c), 1))
+            try:
+                actions, _ = model.predict(obs, deterministic=True, action_masks=masks)
+            except TypeError:  # a model without masks
+                actions, _ = model.predict(obs, deterministic=True)
+            out[lo:lo + len(c)] = actions
+        return out
+
+    policy.vectorized = True  # type: ignore[attr-defined]
+    policy.suit_symmetric = features == POKER_FEATURES  # type: ignore[attr-defined]
+    return policy

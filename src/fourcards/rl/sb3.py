@@ -35,7 +35,7 @@ import numpy as np
 from fourcards.errors import RulesError
 from fourcards.extras import require
 from fourcards.rl.encoding import OBS_SIZE
-from fourcards.rl.features import POKER_FEATURE_SIZE, POKER_FEATURES, onehot_cards, poker_features
+from fourcards.rl.features import ENCODINGS, POKER_FEATURE_SIZE, poker_features, poker_observation, policy_of
 from fourcards.rl.kind_vector import KindVectorEnv
 from fourcards.rl.opponents import League
 from fourcards.rl.poker import PokerVectorEnv
@@ -47,23 +47,6 @@ from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
 from stable_baselines3.common.vec_env import VecEnv  # noqa: E402
 
 __all__ = ["PokerSB3VecEnv", "KindSB3VecEnv", "policy_of", "frozen_policy", "SelfPlayCallback", "poker_observation"]
-
-#: Poker observation encodings: ``onehot`` (PokerEnv's ``int8[104]``) and ``hand-v1`` (:mod:`fourcards.rl.features`).
-ENCODINGS = ("onehot", POKER_FEATURES)
-
-
-def poker_observation(features: str, cards: np.ndarray, up: np.ndarray) -> np.ndarray:
-    """The observations of ``cards`` (``(N, 5)``) against ``up`` (``(N,)``) in encoding ``features``.
-
-    Raises:
-        RulesError: an unknown encoding.
-    """
-    if features == "onehot":
-        return onehot_cards(cards, up)
-    if features == POKER_FEATURES:
-        return poker_features(cards, up)
-    raise RulesError(f"unknown observation encoding {features!r}: use {', '.join(ENCODINGS)}")
-
 
 class PokerSB3VecEnv(VecEnv):
     """An SB3 ``VecEnv`` over :class:`~fourcards.rl.PokerVectorEnv` (see the module doc).
@@ -162,42 +145,6 @@ class PokerSB3VecEnv(VecEnv):
     def env_is_wrapped(self, wrapper_class: Any, indices: Any = None) -> list[bool]:
         """No round is wrapped."""
         return [False for _ in self._get_indices(indices)]
-
-
-def policy_of(model: Any, rules: Any = "live", features: str | None = None) -> Any:
-    """A vectorised policy (``cards (N, 5), up (N,) -> decisions``, :mod:`fourcards.poker.policy`)
-    playing ``model``'s deterministic action under the rules' mask, for exact scoring.
-
-    ``features``: the model's observation encoding (default: ``"hand-v1"`` for a model that sees
-    63 numbers, else ``"onehot"``). A ``hand-v1`` policy reads no suits: the result says so
-    (``suit_symmetric``), and :func:`~fourcards.poker.policy.score_policy` then asks it once per suit
-    pattern, exactly.
-    """
-    from fourcards.poker.exact.figures import _as_rules, options
-
-    if features is None:
-        shape = getattr(getattr(model, "observation_space", None), "shape", None)
-        features = POKER_FEATURES if shape == (POKER_FEATURE_SIZE,) else "onehot"
-    allowed = set(options(_as_rules(rules)))
-    mask = np.array([k in allowed for k in range(4)])
-    encoding = features
-
-    def policy(cards: np.ndarray, up: np.ndarray) -> np.ndarray:
-        out = np.empty(len(cards), dtype=np.int64)
-        for lo in range(0, len(cards), 1 << 16):
-            c, u = cards[lo:lo + (1 << 16)], up[lo:lo + (1 << 16)]
-            obs = poker_observation(encoding, c, u)
-            masks = np.tile(mask, (len(c), 1))
-            try:
-                actions, _ = model.predict(obs, deterministic=True, action_masks=masks)
-            except TypeError:  # a model without masks
-                actions, _ = model.predict(obs, deterministic=True)
-            out[lo:lo + len(c)] = actions
-        return out
-
-    policy.vectorized = True  # type: ignore[attr-defined]
-    policy.suit_symmetric = features == POKER_FEATURES  # type: ignore[attr-defined]
-    return policy
 
 
 class KindSB3VecEnv(VecEnv):
