@@ -297,7 +297,7 @@ def is_file_bot(name: object) -> bool:
     return isinstance(name, str) and name.strip().lower().startswith(FILE_PREFIX) and len(name.strip()) > 5
 
 
-def load_by_name(target: str, what: str) -> Callable[..., object]:
+def _load_by_name(target: str, what: str) -> Callable[..., object]:
     """The object ``module:attr`` names (imported now), as an entry point's ``load()``.
 
     Raises:
@@ -361,7 +361,7 @@ def make_bot(name: str) -> Bot:
     """
     if is_file_bot(name):
         path = str(name).strip()[len(FILE_PREFIX):]
-        return load_by_name(_FILE_LOADER, "an agent file's bot")(path)  # type: ignore[return-value]
+        return _load_by_name(_FILE_LOADER, "an agent file's bot")(path)  # type: ignore[return-value]
     key = str(name).strip().lower()
     if key in BOTS:
         return BOTS[key]()
