@@ -63,6 +63,9 @@ def test_issue30_3_kind_match_cli_gives_chips_intervals_and_ratings_as_json(caps
     for b in d["bots"]:
         lo, hi = b["ci95"]
         assert lo <= b["mean_per_deal"] <= hi and b["deals"] == 12
+    assert d["bots"][0]["vs_first"] is None
+    for b in d["bots"][1:]:  # the duplicate comparison: each bot's figure minus the first's, deal by deal
+        assert b["vs_first"]["mean"] == pytest.approx(b["mean_per_deal"] - d["bots"][0]["mean_per_deal"])
     seats = {b["bot"]: b["seats"] for b in d["bots"]}
     assert seats == {"learned": 2, "pots": 1, "random": 1}
     assert sum(b["mean_per_deal"] * b["seats"] for b in d["bots"]) == pytest.approx(0)  # chips are conserved
@@ -70,7 +73,7 @@ def test_issue30_3_kind_match_cli_gives_chips_intervals_and_ratings_as_json(caps
     assert sorted(r["rank"] for r in d["ratings"]) == [1, 2, 3] and ranks["random"]["rank"] == 3
     assert all(r["ordinal"] == pytest.approx(r["mu"] - 3 * r["sigma"]) for r in d["ratings"])
     code, out, err = _cli(["kind", "match", "learned", "pots", "--deals", "4", "--seed", "7"], capsys)
-    assert code == 0 and "ratings" in out and "chips/deal/seat" in out
+    assert code == 0 and "ratings" in out and "Four of a Kind match - 4 duplicate deals x 2 seatings" in out
 
 
 def test_issue30_3_poker_match_plays_every_bot_on_the_same_deals(capsys) -> None:
@@ -81,6 +84,8 @@ def test_issue30_3_poker_match_plays_every_bot_on_the_same_deals(capsys) -> None
     optimal, simple = d["bots"]
     assert optimal["bot"] == "optimal" and -optimal["mean_per_deal"] == pytest.approx(0.028, abs=0.03)
     assert d["ratings"][0]["bot"] == "optimal"  # better on the deals where they differ
+    lo, hi = simple["vs_first"]["ci95"]  # exact: 3.3971% - 2.7879% = 0.0061 antes a deal worse
+    assert lo < -0.0061 < hi and hi - lo < (simple["ci95"][1] - simple["ci95"][0]) / 3  # the same cards cancel
     again = poker_match(["optimal", "simple"], 20000, seed=3)
     assert again.bots[0].summary.mean == optimal["mean_per_deal"]  # the same deals from the same seed
 

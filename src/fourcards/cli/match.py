@@ -30,14 +30,17 @@ def _show(d: dict[str, Any], title: str, unit: str) -> None:
     from rich.table import Table
 
     t = Table(title=title)
-    for col in ("bot", "seats", f"mean {unit}", "95% CI", "std/deal"):
+    first = d["bots"][0]["bot"]
+    for col in ("bot", "seats", f"mean {unit}", "95% CI", "std/deal", f"against {first} (95% CI)"):
         t.add_column(col, justify="left" if col == "bot" else "right")
     for b in d["bots"]:
         lo, hi = b["ci95"]
+        v = b["vs_first"]
+        versus = "" if v is None else f"{v['mean']:+.3f} [{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}]"
         t.add_row(b["bot"], str(b["seats"]), f"{b['mean_per_deal']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]",
-                  f"{b['std_per_deal']:.2f}")
+                  f"{b['std_per_deal']:.2f}", versus)
     console.print(t)
-    r = Table(title="ratings (openskill Plackett-Luce, one game per deal)")
+    r = Table(title="ratings (openskill Plackett-Luce: a game per deal, per block of deals past 1,000)")
     for col in ("rank", "bot", "mu", "sigma", "ordinal"):
         r.add_column(col, justify="left" if col == "bot" else "right")
     for row in d["ratings"]:

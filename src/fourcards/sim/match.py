@@ -10,7 +10,9 @@ with that ``rng``), never from the bets; the bots' own random choices come from 
 own. The button is at seat ``j % players``; every deal starts from the same stacks (40 antes by
 default), so deals are independent. A bot's figure for a deal is its net chips over every rotation
 divided by the seat-deals it played (its seats in the lineup times the rotations): **chips per deal
-per seat**. The 95% interval of the mean is over the deals. Two bots at 4 seats: the lineup
+per seat**. The 95% interval of the mean is over the deals; each bot after the first also gets its
+difference from the first bot's figure, deal by deal, with its 95% interval (the same cards cancel
+out: far narrower than the bots' own intervals). Two bots at 4 seats: the lineup
 learned, pots, learned, pots and its rotation pots, learned, pots, learned - exactly the duplicate
 deals of ``benchmarks/kind_bot_match.py`` and docs/rl.md's learned-against-pots figure.
 
@@ -50,17 +52,37 @@ CHUNK_DEALS = 25
 @dataclass(frozen=True)
 class BotResult:
     """One bot's result: ``summary`` of its chips per deal (per seat, Four of a Kind), ``seats`` it holds
-    in the lineup."""
+    in the lineup, and ``versus_first``: the summary of its figure minus the first bot's, deal by deal (the
+    duplicate comparison: the same cards cancel out; ``None`` for the first bot)."""
 
     bot: str
     seats: int
     summary: Summary
+    versus_first: Summary | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``bot``, ``seats``, ``deals``, ``mean_per_deal``, ``ci95`` ``[low, high]``, ``std_per_deal``."""
-        s = self.summary
+        """JSON form: ``bot``, ``seats``, ``deals``, ``mean_per_deal``, ``ci95`` ``[low, high]``, ``std_per_deal``,
+        ``vs_first`` (``{"mean", "ci95"}``, or ``None`` for the first bot)."""
+        s, v = self.summary, self.versus_first
         return {"bot": self.bot, "seats": self.seats, "deals": s.n, "mean_per_deal": s.mean,
-                "ci95": list(s.ci95), "std_per_deal": s.std}
+                "ci95": list(s.ci95), "std_per_deal": s.std,
+                "vs_first": None if v is None else {"mean": v.mean, "ci95": list(v.ci95)}}
+
+
+def _results(labels: Sequence[str], seats: Sequence[int], totals: np.ndarray, units: Sequence[int]
+             ) -> tuple[BotResult, ...]:
+    """Each bot's summary of ``totals[:, b] / units[b]`` per deal, and of its difference from the first bot's
+    (exact integer sums over the common unit)."""
+    n = len(totals)
+    out = []
+    for b, label in enumerate(labels):
+        t = totals[:, b].astype(np.int64)
+        versus = None
+        if b:
+            d = t * units[0] - totals[:, 0].astype(np.int64) * units[b]
+            versus = summarize_sums(n, int(d.sum()), int((d * d).sum()), units[0] * units[b])
+        out.append(BotResult(label, seats[b], summarize_sums(n, int(t.sum()), int((t * t).sum()), units[b]), versus))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -244,9 +266,7 @@ def kind_match(bots: Sequence[Any], deals: int, *, players: int = 4, rules: Any 
     rotations = lineup_rotations(k, players)
     seats = [sum(1 for s in range(players) if s % k == b) for b in range(k)]
     units = [seats[b] * len(rotations) for b in range(k)]
-    results = tuple(BotResult(labels[b], seats[b], summarize_sums(deals, int(totals[:, b].sum()),
-                                                                 int((totals[:, b] ** 2).sum()), units[b]))
-                    for b in range(k))
+    results = _results(labels, seats, totals, units)
     return MatchResult("kind", deals, int(seed), r.name, players, len(rotations), results,
                        rate(labels, totals / np.array(units)))
 
@@ -308,6 +328,5 @@ def poker_match(bots: Sequence[Any], deals: int, *, rules: Any = "live", seed: i
                                  f"{FULL_DECK[int(cards[i, 10])]}: the rules allow {list(options(r))} "
                                  "(0 = fold, k = play k x the ante)")
             chips[lo:lo + len(cards), b] = settle_rounds(r, cards, dec.astype(np.uint8), ante=ante)
-    results = tuple(BotResult(labels[b], 1, summarize_sums(deals, int(chips[:, b].sum()), int((chips[:, b] ** 2).sum())))
-                    for b in range(len(objs)))
+    results = _results(labels, [1] * len(objs), chips, [1] * len(objs))
     return MatchResult("poker", deals, int(seed), r.name, 1, 1, results, rate(labels, chips))
