@@ -871,6 +871,8 @@ class KindVectorEnv(_VectorEnv):
                 spec = LearnedKindBot(learned_table())
             elif name.lower().startswith("file:"):
                 spec = load(name[5:])
+                if spec.game != "kind":
+                    raise RulesError(f"agent {name!r} plays Four Card Poker, not Four of a Kind")
             else:
                 spec = engine_bot(name)
         if getattr(spec, "table", None) is not None and self.num_players <= MAX_SEATS:  # the learned bot's kind
