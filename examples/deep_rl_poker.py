@@ -2,9 +2,9 @@
 
 The learner plays :class:`fourcards.rl.sb3.PokerSB3VecEnv` with the hand as a player reads it
 (``features="hand-v1"``: the four-card hand's strength and class, the up card's rank, the cards of
-that rank the player holds, the ranks held; :mod:`fourcards.rl.features`), the rewards scaled to
-about one (``reward_scale=0.25``), one decision an episode (``gamma=0``), 16,384 rounds an update and
-a learning rate decaying to zero. At checkpoints the network is scored exactly by
+that rank the player holds, the ranks held; :mod:`fourcards.rl.features`) - what makes it work -, the
+rewards in quarter antes (``reward_scale=0.25``; antes do as well), one decision an episode
+(``gamma=0``), 16,384 rounds an update and a learning rate decaying to zero. At checkpoints the network is scored exactly by
 :func:`fourcards.poker.policy.score_policy` (once per suit pattern: exact, the features read no suits)
 - scoring time is not training time. docs/rl.md "Deep RL that reaches the optimum" has the runs.
 
