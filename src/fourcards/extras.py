@@ -19,7 +19,11 @@ extra     installs                                                for
 ``xlsx``  XlsxWriter                                              ``poker analyze --xlsx``
 ``pdf``   fpdf2                                                   ``poker analyze --pdf``,
                                                                   ``poker strategy --pdf``
-``all``   every extra above
+``match`` openskill                                               ``kind match``, ``poker match``
+                                                                  (the rating table)
+``sb3``   ``rl``, Stable-Baselines3, sb3-contrib (PyTorch)         ``fourcards.rl.sb3``, agent
+                                                                  files of networks
+``all``   every extra above but ``sb3``
 ========  ======================================================  ===========================
 
 :func:`require` is called where a feature starts: without its extra it raises
@@ -50,6 +54,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "sb3": ("stable_baselines3", "sb3_contrib", "gymnasium"),
     "xlsx": ("xlsxwriter",),
     "pdf": ("fpdf",),
+    "match": ("openskill",),
 }
 
 
@@ -57,7 +62,8 @@ class MissingExtraError(FourcardsError, ImportError):
     """A feature needs an extra that is not installed (also an :class:`ImportError`).
 
     Attributes:
-        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``, ``"pdf"``).
+        extra: the extra's name (``"web"``, ``"sim"``, ``"plots"``, ``"rl"``, ``"sb3"``, ``"xlsx"``, ``"pdf"``,
+            ``"match"``).
         modules: the packages of the extra that are missing.
     """
 

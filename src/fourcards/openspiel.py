@@ -1,4 +1,4 @@
-"""OpenSpiel games: ``import fourcards.openspiel`` registers both games with ``pyspiel``.
+"""OpenSpiel games: ``import fourcards.openspiel`` registers the two games and a research variant with ``pyspiel``.
 
 * ``python_four_of_a_kind`` - a Four of a Kind deal (perfect information: every
   card is face up; explicit chance nodes for every dealt and turned card,
@@ -37,6 +37,12 @@
   Parameters: ``players`` (1), ``preset`` (live), ``ante`` (1), ``aces_up`` (0),
   ``ante_bonus`` and ``aces_up_table`` (pay tables as text, "" for the preset's).
 
+* ``python_small_kind_variant`` - **Small Four of a Kind, a research variant, not the seeds' game**
+  (:mod:`fourcards.rl.small_kind`): 2 or 3 players, each dealt ``start`` cards of their rank, fixed
+  bets, no stacks; small enough for CFR and exact exploitability (perfect information, zero-sum).
+  Parameters ``players`` (2), ``start`` (2), ``ante`` (1), ``min_bet``/``max_bet`` (1), ``max_raises``
+  (1), ``payout`` (``auto``: ``high`` with two players, ``split`` with three). Strings only.
+
 Observation tensors and strings come from :mod:`fourcards.rl.encoding`
 (docs/rl.md has the layouts); the information-state tensor is the observation
 tensor (Four of a Kind: the table is the whole state; Four Card Poker: the
@@ -72,15 +78,19 @@ from fourcards.rl.encoding import (
     kind_tensor_size,
     unseen_cards,
 )
+from fourcards.rl.small_kind import SmallDeal, SmallKindRules
 from fourcards.rl.tables import table_rules, table_stacks
 
 require("rl", "import fourcards.openspiel")
 import pyspiel  # noqa: E402
 
-__all__ = ["KIND_GAME", "POKER_GAME", "KindGame", "KindState", "PokerGame", "PokerState", "kind_max_game_length"]
+__all__ = ["KIND_GAME", "POKER_GAME", "SMALL_GAME", "KindGame", "KindState", "PokerGame", "PokerState",
+           "SmallKindGame", "SmallKindState", "kind_max_game_length"]
 
 KIND_GAME = "python_four_of_a_kind"
 POKER_GAME = "python_four_card_poker"
+#: The research variant (:mod:`fourcards.rl.small_kind`): not the seeds' game.
+SMALL_GAME = "python_small_kind_variant"
 
 _KIND_PARAMS: dict[str, Any] = {"players": 4, "preset": "family", "stack": -1, "stacks": "", "button": 0,
                                 "ante": -1, "min_bet": -1, "max_bet": -1, "max_raises": -1,
@@ -495,5 +505,123 @@ class PokerObserver:
         return f"seat {player + 1}: {mine}|up {view.up_card or '-'}|{decisions}|dealer {dealer}"
 
 
+# ------------------------------------------- Small Four of a Kind (a research variant)
+
+_SMALL_PARAMS: dict[str, Any] = {"players": 2, "start": 2, "ante": 1, "min_bet": 1, "max_bet": 1, "max_raises": 1,
+                                 "payout": "auto"}
+_SMALL_TYPE = pyspiel.GameType(
+    short_name=SMALL_GAME,
+    long_name="Small Four of a Kind (fourcards research variant, not the seeds' game)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=3,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=False,
+    parameter_specification=_SMALL_PARAMS,
+)
+
+
+class SmallKindGame(pyspiel.Game):
+    """``python_small_kind_variant``: :mod:`fourcards.rl.small_kind` (a research variant, not the seeds' game).
+    Bad parameters raise ``RulesError``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_SMALL_PARAMS, **(params or {})}
+        self.rules = SmallKindRules(players=int(p["players"]), start=int(p["start"]), ante=int(p["ante"]),
+                                    min_bet=int(p["min_bet"]), max_bet=int(p["max_bet"]),
+                                    max_raises=int(p["max_raises"]), payout=str(p["payout"]))
+        r = self.rules
+        most = r.ante + r.max_rounds * (1 + r.max_raises) * r.max_bet  # the most a player puts in
+        super().__init__(_SMALL_TYPE, pyspiel.GameInfo(
+            num_distinct_actions=r.num_actions,
+            max_chance_outcomes=max(6 if r.players == 3 else 2, r.players),
+            num_players=r.players,
+            min_utility=float(-most),
+            max_utility=float((r.players - 1) * most),
+            utility_sum=0.0,
+            max_game_length=r.max_game_length), p)
+
+    def new_initial_state(self) -> SmallKindState:
+        """A new deal, waiting for the order of the ranks."""
+        return SmallKindState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SmallKindObserver:
+        """Strings only: the history (perfect recall) or the table's text."""
+        return SmallKindObserver(params)
+
+
+class SmallKindState(pyspiel.State):
+    """A deal of the small variant in OpenSpiel, over a :class:`~fourcards.rl.small_kind.SmallDeal`."""
+
+    def __init__(self, game: SmallKindGame) -> None:
+        super().__init__(game)
+        self.deal = SmallDeal(game.rules)
+
+    def current_player(self) -> int:
+        """The player to act, ``CHANCE`` at the deal and while turning, ``TERMINAL`` at the end."""
+        if self.deal.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        actor = self.deal.actor
+        return int(pyspiel.PlayerId.CHANCE) if actor is None else actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.deal.legal_ids() if player == self.deal.actor else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The order of the players' ranks at the deal; then the player whose rank comes next."""
+        return self.deal.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        if self.deal.actor is None:
+            self.deal.apply_chance(int(action))
+        else:
+            self.deal.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.deal.phase == "deal":
+                return f"ranks {action}"
+            return f"card to {action + 1}"
+        return {0: "fold", 1: "check", 2: "call"}.get(int(action), f"bet/raise {int(action) - 2}")
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        return self.deal.is_terminal
+
+    def returns(self) -> list[float]:
+        """Net chips per player (zeros until the end)."""
+        return self.deal.returns()
+
+    def __str__(self) -> str:
+        d = self.deal
+        return (f"{d.phase} ranks {list(d.order)} cards {d.counts} folded {d.folded} in {d.contrib} "
+                f"stakes {d.stake} actor {d.actor}")
+
+
+class SmallKindObserver:
+    """Strings of the small variant: the whole history with perfect recall, else the table's text (every
+    card is face up: both are public)."""
+
+    def __init__(self, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported, got {params}")
+        self.tensor = np.zeros(0, dtype=np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: SmallKindState, player: int) -> None:
+        """No tensor."""
+
+    def string_from(self, state: SmallKindState, player: int) -> str:
+        """The history (the same for every player: perfect information)."""
+        return " ".join(str(a) for a in state.history())
+
+
 pyspiel.register_game(_KIND_TYPE, KindGame)
 pyspiel.register_game(_POKER_TYPE, PokerGame)
+pyspiel.register_game(_SMALL_TYPE, SmallKindGame)

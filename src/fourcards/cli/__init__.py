@@ -10,6 +10,7 @@ Sub-commands live in one module each and register on the apps defined in
 * ``fourcards poker simulate`` / ``fourcards kind simulate`` - :mod:`fourcards.cli.sim`
 * ``fourcards kind odds|settle|play`` - :mod:`fourcards.cli.kind` (the terminal table and play
   loop: :mod:`fourcards.cli.kind_terminal`)
+* ``fourcards kind match`` / ``fourcards poker match`` - :mod:`fourcards.cli.match`
 * ``fourcards serve`` - :mod:`fourcards.cli.serve`
 * ``fourcards db upgrade|downgrade|current|history|backup|restore|prune`` - :mod:`fourcards.cli.db`
 * ``fourcards admin create-user|users|verify-audit|audit-log|tables|close-abandoned`` - :mod:`fourcards.cli.admin`
@@ -35,7 +36,8 @@ except ImportError:  # pragma: no cover - older Typer on top of Click
 from fourcards.cli.app import app, fail
 from fourcards.errors import FourcardsError
 
-_COMMAND_MODULES = ("poker", "poker_analysis", "design", "protect", "win_cap", "kind", "sim", "serve", "db", "admin")
+_COMMAND_MODULES = ("poker", "poker_analysis", "design", "protect", "win_cap", "kind", "sim", "match", "serve", "db",
+                    "admin")
 
 for _name in _COMMAND_MODULES:
     try:

@@ -114,8 +114,8 @@ def play_command(
     stack: int = typer.Option(200, "--stack", min=1, max=MAX_CHIPS, help="Starting chips per seat."),
     bot_kind: list[str] = typer.Option(["odds", "cautious", "random"], "--bot-kind",
                                        help="Bot types, cycled over the bot seats: odds, cautious, random, "
-                                            "pots, or an installed plug-in's name (entry points "
-                                            "'fourcards.bots')."),
+                                            "pots, learned, an installed plug-in's name (entry points "
+                                            "'fourcards.bots'), or file:PATH (an agent file)."),
     preset: str = typer.Option("family", "--rules", help="Rules preset: family (seed 000) or opr903 (seed 001)."),
 ) -> None:
     """Play full deals against bots in the terminal (actions read from stdin:

@@ -26,6 +26,7 @@ QR code of it; invitation links and the tables' QR codes use that address.
 from __future__ import annotations
 
 import errno
+import json
 import math
 import os
 import re
@@ -105,6 +106,37 @@ def _proxies(text: str | None) -> str | None:
     return ",".join(items)
 
 
+def _register_agents(specs: list[str]) -> None:
+    """Check each ``NAME=PATH`` (a new bot name, a readable agent file) and name them for every server process
+    in the environment (:data:`fourcards.table.players.AGENTS_ENV`)."""
+    if not specs:
+        return
+    from fourcards.kind.bots import bot_names
+    from fourcards.poker.bots import poker_bot_names
+    from fourcards.rl.agents import AgentError, load
+    from fourcards.table.players import AGENTS_ENV
+
+    taken = set(bot_names()) | set(poker_bot_names())
+    agents: dict[str, dict[str, str]] = {}
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        name = name.strip()
+        if not sep or not path.strip():
+            fail(f"--agent takes NAME=PATH (an agent file), got {spec!r}")
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]{0,15}", name):
+            fail(f"--agent {spec!r}: a bot name is 1-16 lower-case letters, digits, '_', '-' or '.'")
+        if name in taken or name in agents:
+            fail(f"--agent {spec!r}: the bot name {name!r} is taken")
+        try:
+            found = load(path.strip())
+        except (AgentError, ImportError) as exc:
+            fail(f"--agent {spec!r}: {exc}")
+        agents[name] = {"game": found.game, "path": os.path.abspath(path.strip())}
+        console.print(f"agent {name!r}: {found.name} ({found.learner}, "
+                      f"{'Four of a Kind' if found.game == 'kind' else 'Four Card Poker'})")
+    os.environ[AGENTS_ENV] = json.dumps(agents)
+
+
 @app.command()
 def serve(
     host: str | None = typer.Option(None, help="Address to listen on. Default 127.0.0.1 (this machine "
@@ -144,6 +176,10 @@ def serve(
         min=1.0, max=3600.0,
         help="With --workers: seconds a worker may take to answer the supervisor's health check before it is "
              "restarted (uvicorn's default of 5 kills healthy workers on a busy machine)."),
+    agent: list[str] = typer.Option([], "--agent", help="Seat an agent file (fourcards.rl.agents.save) as a bot "
+                                                       "at this server's tables: NAME=PATH, NAME 1-16 lower-case "
+                                                       "letters, digits, '_', '-', '.'; repeat for more. Trust the "
+                                                       "file: a network's holds pickled objects."),
 ) -> None:
     """Serve the web app: lobby, Four Card Poker and Four of a Kind tables, hand histories."""
     require("web", "fourcards serve")
@@ -181,6 +217,7 @@ def serve(
     if lan and base is None:
         fail("--lan: this machine has no address on a network (only 127.0.0.1): connect it to the network "
              "the phones use, or give --public-url http://ADDRESS:PORT")
+    _register_agents(agent)
     url, source = _database_url(database_url)
     try:
         Store(url).close()  # reachable, migrated (once, before any worker starts)

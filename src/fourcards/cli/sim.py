@@ -236,9 +236,10 @@ def kind_simulate(
     deals: Annotated[int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Deals to play.")],
     players: Annotated[int, typer.Option("--players", min=MIN_SEATS, max=MAX_SEATS, help="Seats (4-13).")],
     bots: Annotated[list[str], typer.Option("--bots", help="Bot per seat: odds, cautious, random, "
-                                            "pots, or an installed plug-in's name (entry points "
-                                            "'fourcards.bots'); 'odds:3' for three seats; the list repeats to fill the "
-                                            "table. Several names may follow one --bots.")],
+                                            "pots, learned, an installed plug-in's name (entry points "
+                                            "'fourcards.bots') or file:PATH (an agent file); 'odds:3' for three "
+                                            "seats; the list repeats to fill the table. Several names may follow "
+                                            "one --bots.")],
     more_bots: Annotated[list[str] | None, typer.Argument(hidden=True, metavar="[BOT]...")] = None,
     rules: Annotated[str, typer.Option("--rules", help="Four of a Kind preset.")] = "family",
     stack: Annotated[int | None, typer.Option("--stack", min=1, max=MAX_CHIPS,

@@ -33,6 +33,12 @@ that returns an object with ``act(observation, legal_actions, rng)``::
 simulate --bots``, ``fourcards kind play --bot-kind`` and the web app's bot
 choices. A plug-in cannot replace a built-in name.
 
+Agent files: ``make_bot("file:PATH")`` plays the agent saved at ``PATH``
+(:data:`FILE_PREFIX`; the loader, ``fourcards.rl.agents``, is found by name
+like a plug-in's object, so this module imports nothing of it). Such a name
+is never listed by :func:`bot_names`: it is taken where a person names a
+file (the command line), never from a web client.
+
 :func:`play_deal` runs one deal with a bot in every seat; :func:`play_deals`
 runs a session (stacks carried over, the button rotating) - for simulations
 and benchmarks.
@@ -55,8 +61,8 @@ from fourcards.kind.odds import exact_odds, pot_equity
 from fourcards.kind.pots import Pot, side_pots
 from fourcards.kind.rules import KindRules
 
-__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "PotsBot", "BOTS", "ENTRY_POINT_GROUP", "bot_names",
-           "plugin_bots", "make_bot", "play_deal", "play_deals", "expected_share"]
+__all__ = ["Bot", "OddsBot", "CautiousBot", "RandomBot", "PotsBot", "BOTS", "ENTRY_POINT_GROUP", "FILE_PREFIX",
+           "bot_names", "plugin_bots", "make_bot", "is_file_bot", "play_deal", "play_deals", "expected_share"]
 
 
 class Bot(ABC):
@@ -280,6 +286,31 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,15}")
 
 _LOADED: dict[tuple[str, str], Callable[[], object]] = {}
 
+#: A bot name ``file:PATH`` plays the agent file at ``PATH`` (docs/rl.md "Agents: save, load, play").
+FILE_PREFIX = "file:"
+#: The loader of agent files, by name (``module:function``), as an entry point names a plug-in's object.
+_FILE_LOADER = "fourcards.rl.agents:kind_bot_from_file"
+
+
+def is_file_bot(name: object) -> bool:
+    """Whether ``name`` names an agent file (``file:PATH``)."""
+    return isinstance(name, str) and name.strip().lower().startswith(FILE_PREFIX) and len(name.strip()) > 5
+
+
+def _load_by_name(target: str, what: str) -> Callable[..., object]:
+    """The object ``module:attr`` names (imported now), as an entry point's ``load()``.
+
+    Raises:
+        RulesError: it cannot be imported (``what`` names it in the message).
+    """
+    import importlib
+
+    module, _, attr = target.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except Exception as exc:  # the module's own import error, named
+        raise RulesError(f"{what} cannot be loaded ({target}): {type(exc).__name__}: {exc}") from exc
+
 
 def plugin_bots() -> dict[str, metadata.EntryPoint]:
     """Installed plug-in bots by name: the ``fourcards.bots`` entry points, not yet loaded.
@@ -316,7 +347,8 @@ def _plugin_factory(name: str, ep: metadata.EntryPoint) -> Callable[[], object]:
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot by name: a built-in (:data:`BOTS`) or an installed plug-in (:func:`bot_names`).
+    """A new bot by name: a built-in (:data:`BOTS`), an installed plug-in (:func:`bot_names`) or an agent
+    file (``file:PATH``, :data:`FILE_PREFIX`).
 
     Returns:
         The bot; a plug-in's may be any object with ``act(observation, legal_actions, rng)``
@@ -324,8 +356,12 @@ def make_bot(name: str) -> Bot:
 
     Raises:
         RulesError: unknown name (the message lists the names), or a plug-in that
-            cannot be loaded or does not make a bot.
+            cannot be loaded or does not make a bot. An agent file that cannot be read raises
+            ``fourcards.rl.agents.AgentError`` (a :class:`~fourcards.errors.FourcardsError`).
     """
+    if is_file_bot(name):
+        path = str(name).strip()[len(FILE_PREFIX):]
+        return _load_by_name(_FILE_LOADER, "an agent file's bot")(path)  # type: ignore[return-value]
     key = str(name).strip().lower()
     if key in BOTS:
         return BOTS[key]()

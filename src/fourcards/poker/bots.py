@@ -20,6 +20,9 @@ returns an object with ``decide``::
 imported until :func:`make_poker_bot`), so a plug-in appears among the web app's Four Card
 Poker bots. A plug-in cannot replace a built-in name. A bot's ``decide`` is also a policy that
 :func:`fourcards.poker.policy.score_policy` scores exactly. docs/rl.md "Bots as plug-ins".
+
+``make_poker_bot("file:PATH", rules)`` plays the agent file at ``PATH`` (its loader,
+``fourcards.rl.agents``, found by name like a plug-in's object; docs/rl.md "Agents: save, load, play").
 """
 
 from __future__ import annotations
@@ -53,10 +56,23 @@ class StrategyBot:
 
         self.name = name
         self._strategy = strategy.get_strategy(name, rules)
+        self._table: Any = None
 
     def decide(self, cards: Sequence[Card], up_card: Card) -> int:
         """The play multiple (0 = fold) for five ``cards`` against ``up_card``."""
         return self._strategy.decide(list(cards), up_card)
+
+    def decide_many(self, cards: Any, up: Any) -> Any:
+        """The play multiples of many hands at once: ``cards`` ``(N, 5)`` and ``up`` ``(N,)`` card indices
+        (:func:`fourcards.poker.strategy.decide`; the look-up table is built on the first call)."""
+        import numpy as np
+
+        from fourcards.poker import strategy
+        from fourcards.poker.exact.tables import base_tables
+
+        if self._table is None:
+            self._table = np.ascontiguousarray(self._strategy.decisions[:, base_tables().orbit_of])
+        return strategy.decide(cards, up, self._table)
 
 
 def poker_plugin_bots() -> dict[str, metadata.EntryPoint]:
@@ -90,13 +106,28 @@ def _call_factory(factory: Callable[..., Any], rules: PokerRules) -> Any:
     return factory(rules) if takes_rules else factory()
 
 
+_FILE_LOADER = "fourcards.rl.agents:poker_bot_from_file"
+
+
 def make_poker_bot(name: str, rules: PokerRules) -> Any:
-    """The bot ``name`` for a table of ``rules``: a built-in (:class:`StrategyBot`, memoised) or a plug-in.
+    """The bot ``name`` for a table of ``rules``: a built-in (:class:`StrategyBot`, memoised), a plug-in, or
+    an agent file (``file:PATH``).
 
     Raises:
         RulesError: unknown name (the message lists the names), a plug-in that cannot be loaded,
             or one that makes no object with ``decide(cards, up_card)``.
     """
+    text = str(name).strip()
+    if text.lower().startswith("file:") and len(text) > 5:
+        import importlib
+
+        module, _, attr = _FILE_LOADER.partition(":")
+        try:
+            loader = getattr(importlib.import_module(module), attr)
+        except Exception as exc:  # the module's own import error, named
+            raise RulesError(f"an agent file's bot cannot be loaded ({_FILE_LOADER}): {type(exc).__name__}: "
+                             f"{exc}") from exc
+        return loader(text[5:], rules)
     key = str(name).strip().lower()
     if key in POKER_BOTS:
         return _built_in(key, rules)

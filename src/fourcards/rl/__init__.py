@@ -10,7 +10,14 @@
   :mod:`fourcards.rl.encoding`); :func:`kind_session_env` - deal after deal, the
   stacks carried over, the button rotating, players busting out.
 * :class:`KindVectorEnv` - many Four of a Kind deals at once (numba), every seat
-  played by the caller (:mod:`fourcards.rl.kind_vector`; numpy and numba only).
+  played by the caller or one seat against opponents; a Gymnasium vector environment
+  (:mod:`fourcards.rl.kind_vector`; numpy and numba alone suffice to run it).
+* :class:`KindGymEnv` - Four of a Kind from one seat against opponents, one deal an
+  episode (Gymnasium ``fourcards/FourOfAKind-v0``; its vector form is :class:`KindVectorEnv`).
+* :class:`OpponentPool`, :class:`League` - opponents drawn per deal, a self-play league
+  (:mod:`fourcards.rl.opponents`); every Four of a Kind environment takes ``opponents=``.
+* :func:`save` / :func:`load` - the agent format: a learner's policy in one file, a bot by
+  path (``file:agent.zip``; :mod:`fourcards.rl.agents`).
 * :func:`policy_bot` / :func:`poker_policy_bot` - a (tensor, mask) policy as a bot
   plug-in of either game (:mod:`fourcards.rl.bots`); :class:`LearnedKindBot` - the
   Four of a Kind bot learned on :class:`KindVectorEnv` (a table of numbers shipped
@@ -32,7 +39,8 @@ import importlib
 from typing import Any
 
 __all__ = ["PokerEnv", "PokerVectorEnv", "kind_env", "KindEnv", "kind_session_env", "KindSessionEnv",
-           "KindVectorEnv", "policy_bot", "poker_policy_bot", "LearnedKindBot", "train_chart", "ChartLearner"]
+           "KindVectorEnv", "KindGymEnv", "OpponentPool", "League", "save", "load", "policy_bot", "poker_policy_bot",
+           "LearnedKindBot", "train_chart", "ChartLearner"]
 
 _WHERE = {
     "PokerEnv": "fourcards.rl.poker",
@@ -42,6 +50,11 @@ _WHERE = {
     "kind_session_env": "fourcards.rl.kind",
     "KindSessionEnv": "fourcards.rl.kind",
     "KindVectorEnv": "fourcards.rl.kind_vector",
+    "KindGymEnv": "fourcards.rl.kind_gym",
+    "OpponentPool": "fourcards.rl.opponents",
+    "League": "fourcards.rl.opponents",
+    "save": "fourcards.rl.agents",
+    "load": "fourcards.rl.agents",
     "policy_bot": "fourcards.rl.bots",
     "poker_policy_bot": "fourcards.rl.bots",
     "LearnedKindBot": "fourcards.rl.bots",

@@ -142,9 +142,9 @@ def poker_policy_bot(policy: KindPolicy, name: str = "policy") -> Callable[..., 
 
 
 def kind_features(observation: Observation) -> tuple[int, float, float | None]:
-    """``(cell, edge, ratio)`` of the observing seat, to act (the features of :mod:`fourcards.rl.kind_learn`;
+    """``(cell, edge, ratio)`` of the observing seat, to act (the features of :mod:`fourcards.rl.kind_features`;
     ``ratio`` ``None`` with no bet to face)."""
-    from fourcards.rl.kind_learn import cell_index
+    from fourcards.rl.kind_features import cell_index
 
     seat = observation.seat
     assert seat is not None, "the features are those of a seat"

@@ -41,6 +41,7 @@ from fourcards.extras import require
 from fourcards.kind.game import Game, can_play
 from fourcards.kind.rules import KindRules
 from fourcards.rl.encoding import KindActions, kind_string, kind_tensor, kind_tensor_size
+from fourcards.rl.opponents import SeatBots, seat_plan
 from fourcards.rl.tables import table_rules, table_stacks
 
 require("rl", "fourcards.rl.kind_env")
@@ -62,9 +63,13 @@ class KindEnv(AECEnv):
         button: the dealer seat (0-based).
         rules: the table's :class:`~fourcards.kind.rules.KindRules`.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        opponents: bots or policies in some seats (:mod:`fourcards.rl.opponents`: one spec for every seat
+            but ``seat``, or one entry per seat, ``None`` for the learner's; pools drawn per deal). They
+            act inside :meth:`step`; the agents are the other seats only (``player_<seat>``).
+        seat: the learner's seat when ``opponents`` is one spec (default 0).
 
     Raises:
-        RulesError: a table the rules cannot deal, or an unknown render mode.
+        RulesError: a table the rules cannot deal, an unknown render mode, or a bad opponent.
         IllegalActionError: :meth:`step`, :meth:`last` or :meth:`observe` before :meth:`reset`.
     """
 
@@ -72,7 +77,8 @@ class KindEnv(AECEnv):
                 "render_fps": 1}
 
     def __init__(self, players: int = 4, *, stack: int | None = None, stacks: Any = None, button: int = 0,
-                 rules: KindRules | None = None, render_mode: str | None = None) -> None:
+                 rules: KindRules | None = None, render_mode: str | None = None, opponents: Any = None,
+                 seat: int | None = None) -> None:
         super().__init__()
         self.rules = rules or KindRules()
         self.stacks = table_stacks(players, stack, stacks, self.rules)
@@ -83,7 +89,10 @@ class KindEnv(AECEnv):
         self.render_mode = render_mode
         self.encoder = KindActions(self.rules)
         self.total_chips = sum(self.stacks)
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        learners, specs = seat_plan(opponents, players, seat)
+        self.opponents = SeatBots(specs)
+        self.possible_agents = [f"player_{i}" for i in learners]
+        self._seat_of = {a: i for a, i in zip(self.possible_agents, learners, strict=True)}
         size = kind_tensor_size(players)
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32),
@@ -113,8 +122,14 @@ class KindEnv(AECEnv):
         while not self.game.is_terminal and self.game.actor is None and self.game.chance_step is not None:
             self.game.apply_chance(self._rng)
 
+    def _run_table(self) -> None:
+        """Chance, then the opponents' moves (and chance after each) until an agent is to act or the deal ends."""
+        assert self.game is not None
+        self._run_chance()
+        self.opponents.play(self.game, self._run_chance)
+
     def _player(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seat_of[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": tensor, "action_mask": mask}`` as ``agent`` sees the table.
@@ -140,6 +155,7 @@ class KindEnv(AECEnv):
     def _seed(self, seed: int | None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
+            self.opponents.seed(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
 
@@ -155,16 +171,19 @@ class KindEnv(AECEnv):
         """Start a new deal (same stacks and button); ``seed`` seeds the cards and the action spaces."""
         self._seed(seed)
         self.game = Game(self.rules, self.stacks, self.button, cards=())
-        self._run_chance()
+        self.opponents.deal()
+        self._run_table()
         self._begin(list(self.possible_agents))
+        if self.game.is_terminal:  # the opponents played the deal out (an agent that sat it out)
+            self._deal_over(self.game)
         self._select()
         self._show()
 
     def _select(self) -> None:
         assert self.game is not None
         actor = self.game.actor
-        if actor is not None:
-            self.agent_selection = self.possible_agents[actor]
+        if actor is not None and f"player_{actor}" in self._seat_of:
+            self.agent_selection = f"player_{actor}"
         elif self.agents:
             self.agent_selection = self.agents[0]
 
@@ -187,7 +206,7 @@ class KindEnv(AECEnv):
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
         game.apply(act)
-        self._run_chance()
+        self._run_table()
         if game.is_terminal:
             self._deal_over(game)
         else:
@@ -198,7 +217,8 @@ class KindEnv(AECEnv):
     def _deal_over(self, game: Game) -> None:
         """Every agent gets its net chips and is terminated (one deal an episode)."""
         returns = game.returns()
-        for i, a in enumerate(self.possible_agents):
+        for a in self.possible_agents:
+            i = self._player(a)
             self.rewards[a] = float(returns[i])
             self.terminations[a] = True
             self.infos[a] = {"returns": returns[i]}
@@ -244,8 +264,9 @@ class KindSessionEnv(KindEnv):
 
     def __init__(self, players: int = 4, *, stack: int | None = None, stacks: Any = None, button: int = 0,
                  deals: int | None = None, rules: KindRules | None = None,
-                 render_mode: str | None = None) -> None:
-        super().__init__(players, stack=stack, stacks=stacks, button=button, rules=rules, render_mode=render_mode)
+                 render_mode: str | None = None, opponents: Any = None, seat: int | None = None) -> None:
+        super().__init__(players, stack=stack, stacks=stacks, button=button, rules=rules, render_mode=render_mode,
+                         opponents=opponents, seat=seat)
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int) or deals < 1):
             raise RulesError(f"deals must be a whole number >= 1 (or None), got {deals!r}")
         self.max_deals = deals
@@ -259,13 +280,15 @@ class KindSessionEnv(KindEnv):
         self.session_stacks = list(self.stacks)
         self.session_button = self.button
         self.deal_number = 0
-        self._begin([a for a, st in zip(self.possible_agents, self.stacks, strict=True) if can_play(st, self.rules)])
+        self._begin([a for a in self.possible_agents if can_play(self.stacks[self._player(a)], self.rules)])
         self._next_deal()
         self._show()
 
     def _next_deal(self) -> None:
         """Deal again, or end the session: everyone terminated (too few can ante) or truncated."""
         stacks, rules = self.session_stacks, self.rules
+        if self.agents and all(self.terminations[a] for a in self.agents):  # every agent busted (opponents play on)
+            return
         if sum(can_play(s, rules) for s in stacks) < rules.min_players:
             for a in self.agents:
                 self.terminations[a] = True
@@ -284,7 +307,11 @@ class KindSessionEnv(KindEnv):
         self.session_button = button
         self.deal_number += 1
         self.game = Game(rules, list(stacks), button, cards=())
-        self._run_chance()
+        self.opponents.deal()
+        self._run_table()
+        if self.game.is_terminal:  # the opponents played the deal out (every agent busted or folded)
+            self._deal_over(self.game)
+            return
         self._select()
 
     def _deal_over(self, game: Game) -> None:
@@ -293,7 +320,7 @@ class KindSessionEnv(KindEnv):
         self.session_button = game.next_button
         for a in self.agents:
             i = self._player(a)
-            self.rewards[a] = float(returns[i])
+            self.rewards[a] += float(returns[i])  # a deal the opponents played out adds to the step's
             self.infos[a] = {"deal": self.deal_number, "returns": returns[i], "stack": game.stacks[i]}
             if not can_play(game.stacks[i], self.rules):  # busted: it can never ante again
                 self.terminations[a] = True
@@ -336,7 +363,7 @@ def wrap(env: KindEnv, illegal_reward: float | None = None) -> Any:
 
 def kind_env(players: int = 4, *, stack: int | None = None, stacks: Any = None, button: int = 0,
              preset: str = "family", render_mode: str | None = None, illegal_reward: float | None = None,
-             **rules: Any) -> Any:
+             opponents: Any = None, seat: int | None = None, **rules: Any) -> Any:
     """Four of a Kind, one deal an episode, as a PettingZoo AEC environment in the standard wrappers.
 
     Args:
@@ -348,6 +375,7 @@ def kind_env(players: int = 4, *, stack: int | None = None, stacks: Any = None, 
         illegal_reward: ``None`` (the default: an id the mask forbids raises ``IllegalActionError``
             and changes nothing) or the reward of an agent whose illegal id ends the episode, in
             chips - never less costly than folding at that point (:class:`IllegalCostsAFold`).
+        opponents / seat: bots or policies in the other seats (:class:`KindEnv`; :mod:`fourcards.rl.opponents`).
         **rules: :class:`~fourcards.kind.rules.KindRules` fields: ``ante``, ``min_bet``,
             ``max_bet``, ``max_raises``, ``redeal``, ...
 
@@ -358,19 +386,21 @@ def kind_env(players: int = 4, *, stack: int | None = None, stacks: Any = None, 
         RulesError: unknown preset or rule, invalid values, or a table that cannot deal.
     """
     return wrap(KindEnv(players, stack=stack, stacks=stacks, button=button, rules=table_rules(preset, **rules),
-                        render_mode=render_mode), illegal_reward)
+                        render_mode=render_mode, opponents=opponents, seat=seat), illegal_reward)
 
 
 def kind_session_env(players: int = 4, *, stack: int | None = None, stacks: Any = None, button: int = 0,
                      deals: int | None = None, preset: str = "family", render_mode: str | None = None,
-                     illegal_reward: float | None = None, **rules: Any) -> Any:
+                     illegal_reward: float | None = None, opponents: Any = None, seat: int | None = None,
+                     **rules: Any) -> Any:
     """A session of Four of a Kind deals (:class:`KindSessionEnv`) in the standard wrappers.
 
-    Arguments as :func:`kind_env`, plus ``deals`` (the most deals a session lasts, ``None``: until
-    too few players can ante).
+    Arguments as :func:`kind_env` (``opponents`` and ``seat`` included), plus ``deals`` (the most deals a
+    session lasts, ``None``: until too few players can ante).
 
     Raises:
         RulesError: as :func:`kind_env`, or a bad ``deals``.
     """
     return wrap(KindSessionEnv(players, stack=stack, stacks=stacks, button=button, deals=deals,
-                               rules=table_rules(preset, **rules), render_mode=render_mode), illegal_reward)
+                               rules=table_rules(preset, **rules), render_mode=render_mode, opponents=opponents,
+                               seat=seat), illegal_reward)

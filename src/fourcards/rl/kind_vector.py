@@ -29,22 +29,48 @@ Every seat is played by the caller: at each step every deal has one seat to act,
   environment as the engine's inputs (stacks, button, every card drawn, every action id);
   ``Game(rules, stacks, button, cards=cards)`` replays it with the same returns
   (``tests/rl/test_kind_vector.py``).
+* **Gymnasium** - with Gymnasium installed (the ``rl`` extra) the class is a
+  ``gymnasium.vector.VectorEnv``: ``single_observation_space``, ``single_action_space``, the batched
+  spaces (the action space samples legal ids), ``metadata["autoreset_mode"]`` ``SAME_STEP``, and
+  ``info["final_obs"]`` / ``info["_final_obs"]``: the last tensor of each deal that ended. Its single
+  environment is :class:`fourcards.rl.kind_gym.KindGymEnv` (``fourcards/FourOfAKind-v0``).
+* **Opponents** - ``opponents=`` seats bots or policies in every seat but the learner's
+  (:mod:`fourcards.rl.opponents`): they play inside :meth:`KindVectorEnv.step`, which returns at the
+  learner's turns with its net chips as rewards (``float64[num_envs]``).
 
-numpy and numba only (no framework). Speed: docs/rl.md "Speed".
+The kernels need numpy and numba only (no framework). Speed: docs/rl.md "Speed".
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 
+from fourcards.cards import Card
 from fourcards.errors import IllegalActionError, RulesError
 from fourcards.jit import nb
-from fourcards.kind.game import Game
+from fourcards.kind.actions import ActionKind, LegalAction
+from fourcards.kind.game import Game, can_play
+from fourcards.kind.observation import Observation, SeatView
+from fourcards.kind.pots import side_pots
 from fourcards.kind.rules import KindRules, Redeal
 from fourcards.rl.encoding import GLOBAL, PER_SEAT, KindActions, kind_tensor_size
+from fourcards.rl.kind_features import EDGE_BINS, MAX_SEATS, RATIO_BINS, _class_id, _features, odds_table
+from fourcards.rl.opponents import OpponentPool, engine_bot, seat_plan, spec_name
 from fourcards.rl.tables import table_rules, table_stacks
+
+try:  # with the rl extra, KindVectorEnv is a Gymnasium vector environment; numpy and numba alone otherwise
+    import gymnasium as _gym
+    from gymnasium.vector import AutoresetMode, VectorEnv
+
+    _VectorEnv: Any = VectorEnv
+    _AUTORESET: Any = AutoresetMode.SAME_STEP
+except ImportError:  # pragma: no cover - the tests install the rl extra
+    _gym = None  # type: ignore[assignment]
+    _VectorEnv = object
+    _AUTORESET = "SameStep"
 
 __all__ = ["KindVectorEnv", "kind_vector_env"]
 
@@ -477,13 +503,12 @@ def _apply(i, n, rules, st, a, log, nlog):  # pragma: no cover - compiled
 
 
 @nb.njit(cache=True, nogil=True)
-def _observe(i, n, rules, st, total, obs):  # pragma: no cover - compiled
-    """``obs`` = kind_tensor of deal ``i`` as its seat to act sees it (chip amounts over ``total``)."""
+def _observe(i, n, rules, st, total, me, obs):  # pragma: no cover - compiled
+    """``obs`` = kind_tensor of deal ``i`` as seat ``me`` sees it (chip amounts over ``total``)."""
     (stack, contrib, stake, indeal, folded, need, mayraise, rank, count, owner, deck, ndeck, phase, level,
      wagers, actor, button, deals, rng) = st
     for k in range(obs.shape[0]):
         obs[k] = 0.0
-    me = actor[i]
     unit = 1.0 / max(total, 1)
     pot = 0
     for x in range(n):
@@ -523,7 +548,7 @@ def _reset_all(offset, n, rules, stacks0, fixed_button, seed, total, st, obs, ma
     for i in range(b):
         st[17][i] = 0
         _new_deal(i, offset, n, rules, stacks0, fixed_button, seed, st, log, nlog, alog, nalog)
-        _observe(i, n, rules, st, total, obs[i])
+        _observe(i, n, rules, st, total, st[15][i], obs[i])
         _legal(i, n, rules, st, masks[i])
 
 
@@ -537,22 +562,33 @@ def _first_illegal(actions, masks):  # pragma: no cover - compiled
 
 
 @nb.njit(cache=True, nogil=True)
-def _step_all(offset, n, rules, stacks0, fixed_button, seed, total, st, actions, obs, masks, rewards, done, log, nlog,
-              alog, nalog, last_log, last_nlog, last_alog, last_nalog, last_meta,
+def _step_all(offset, n, rules, stacks0, fixed_button, seed, total, viewer, st, actions, obs, masks, rewards, done,
+              final, log, nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog, last_meta,
               record):  # pragma: no cover - compiled
+    """Apply ``actions[i]`` in every deal ``i`` (a negative id: leave that deal as it is, not done, no reward).
+    A deal that ends writes its rewards and, in ``final[i]``, its last tensor as seat ``viewer`` sees it (-1:
+    the seat that made the last move), then starts the next deal."""
     stack = st[0]
+    actor = st[15]
     b = obs.shape[0]
     for i in range(b):
         a = actions[i]
+        if a < 0:
+            for x in range(n):
+                rewards[i, x] = 0.0
+            done[i] = False
+            continue
         if record:
             if nalog[i] < alog.shape[1]:
                 alog[i, nalog[i]] = a
             nalog[i] += 1
+        s = actor[i]
         _apply(i, n, rules, st, a, log, nlog)
         if st[12][i] == _FINISHED:
             for x in range(n):
                 rewards[i, x] = stack[i, x] - stacks0[x]
             done[i] = True
+            _observe(i, n, rules, st, total, s if viewer < 0 else viewer, final[i])
             if record:
                 for k in range(min(nlog[i], log.shape[1])):
                     last_log[i, k] = log[i, k]
@@ -567,16 +603,16 @@ def _step_all(offset, n, rules, stacks0, fixed_button, seed, total, st, actions,
             for x in range(n):
                 rewards[i, x] = 0.0
             done[i] = False
-        _observe(i, n, rules, st, total, obs[i])
+        _observe(i, n, rules, st, total, actor[i], obs[i])
         _legal(i, n, rules, st, masks[i])
 
 
 @nb.njit(cache=True, nogil=True)
-def _step_all_flag(offset, n, rules, stacks0, fixed_button, seed, total, record, st, actions, obs, masks, rewards,
-                   done, log, nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog,
+def _step_all_flag(offset, n, rules, stacks0, fixed_button, seed, total, record, viewer, st, actions, obs, masks,
+                   rewards, done, final, log, nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog,
                    last_meta):  # pragma: no cover - compiled
-    _step_all(offset, n, rules, stacks0, fixed_button, seed, total, st, actions, obs, masks, rewards, done, log,
-              nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog, last_meta, record)
+    _step_all(offset, n, rules, stacks0, fixed_button, seed, total, viewer, st, actions, obs, masks, rewards, done,
+              final, log, nlog, alog, nalog, last_log, last_nlog, last_alog, last_nalog, last_meta, record)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -597,8 +633,112 @@ def _sample(masks, seed, counter, out):  # pragma: no cover - compiled
                 j -= 1
 
 
-class KindVectorEnv:
-    """``num_envs`` Four of a Kind deals at once (see the module docstring).
+@nb.njit(cache=True, nogil=True)
+def _random_moves(masks, rows, seed, counter, out):  # pragma: no cover - compiled
+    """The ``random`` bot's moves (:class:`fourcards.kind.bots.RandomBot`: an option uniformly - fold, check,
+    call, bet or raise - then a bet or raise's amount uniformly) in deals ``rows``, into ``out[rows]``."""
+    s = np.empty(4, np.uint64)
+    for r in range(rows.shape[0]):
+        i = rows[r]
+        _seed_stream(seed, i, counter, s)
+        lo = -1
+        hi = -1
+        for a in range(3, masks.shape[1]):
+            if masks[i, a]:
+                if lo < 0:
+                    lo = a
+                hi = a
+        options = masks[i, 0] + masks[i, 1] + masks[i, 2] + (1 if lo >= 0 else 0)
+        j = _below(s, options)
+        for a in range(3):
+            if masks[i, a]:
+                if j == 0:
+                    out[i] = a
+                    break
+                j -= 1
+        if j == 0 and lo >= 0 and out[i] < 0:
+            out[i] = lo + _below(s, hi - lo + 1)
+
+
+@nb.njit(cache=True, nogil=True)
+def _table_moves(rows, n, rules, st, ph, pl, edge_bins, ratio_bins, table, masks, out):  # pragma: no cover
+    """The moves of a table of action classes (the ``learned`` bot's kind) in deals ``rows``, into ``out[rows]``."""
+    for r in range(rows.shape[0]):
+        i = rows[r]
+        cell, _, _ = _features(i, n, rules, st, ph, pl, edge_bins, ratio_bins)
+        out[i] = _class_id(masks[i], table[cell])
+
+
+class _Random:
+    """``random`` in numba: the engine bot's choices, from streams of their own (never the cards')."""
+
+    name = "random"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def moves(self, env: KindVectorEnv, rows: np.ndarray, out: np.ndarray) -> None:
+        self.calls += 1
+        _random_moves(env._masks, rows, np.uint64(env._seed ^ 0x2A2A2A), self.calls, out)
+
+
+class _Table:
+    """A table of action classes per cell of :mod:`fourcards.rl.kind_features` (``learned``), in numba."""
+
+    def __init__(self, table: np.ndarray, name: str = "learned") -> None:
+        self.table = np.ascontiguousarray(table, dtype=np.int64)
+        self.name = name
+
+    def moves(self, env: KindVectorEnv, rows: np.ndarray, out: np.ndarray) -> None:
+        ph, pl = env._odds()
+        _table_moves(rows, env.num_players, env._rules, env._state.arrays(), ph, pl, EDGE_BINS, RATIO_BINS,
+                     self.table, env._masks, out)
+
+
+class _Tensors:
+    """A policy on the tensors: ``policy(tensor, mask) -> id``, or a batch of them when ``vectorized``."""
+
+    def __init__(self, policy: Any, vectorized: bool, name: str) -> None:
+        self.policy, self.vectorized, self.name = policy, vectorized, name
+
+    def moves(self, env: KindVectorEnv, rows: np.ndarray, out: np.ndarray) -> None:
+        obs, masks = env._obs[rows], env._masks[rows]
+        if self.vectorized:
+            out[rows] = np.asarray(self.policy(obs, masks)).reshape(len(rows))
+        else:
+            out[rows] = [int(self.policy(o, m)) for o, m in zip(obs, masks, strict=True)]
+
+
+class _Engine:
+    """A bot of the engine (``act(observation, legal_actions, rng)``) on each deal's table as an observation."""
+
+    def __init__(self, bot: Any, rng: random.Random) -> None:
+        self.bot, self.rng = bot, rng
+        self.name = spec_name(bot)
+
+    def moves(self, env: KindVectorEnv, rows: np.ndarray, out: np.ndarray) -> None:
+        for i in rows.tolist():
+            view = env.observation(i)
+            out[i] = env.encoder.to_id(self.bot.act(view, view.legal_actions, self.rng))
+
+
+def _legal_batch_space(env: KindVectorEnv) -> Any:
+    """``MultiDiscrete([3 + max_bet] * num_envs)`` whose ``sample()`` draws legal ids (:meth:`KindVectorEnv.sample`)."""
+
+    class LegalIdsBatchSpace(_gym.spaces.MultiDiscrete):
+        """One action id per deal; ``sample()`` (no mask) draws legal ids only, as :meth:`KindVectorEnv.sample`."""
+
+        def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+            if mask is None and probability is None:
+                return env.sample()
+            return super().sample(mask=mask, probability=probability)
+
+    return LegalIdsBatchSpace([env.num_actions] * env.num_envs)
+
+
+class KindVectorEnv(_VectorEnv):
+    """``num_envs`` Four of a Kind deals at once (see the module docstring); a Gymnasium ``VectorEnv`` with the
+    ``rl`` extra installed.
 
     Args:
         num_envs: deals played side by side (>= 1).
@@ -610,18 +750,34 @@ class KindVectorEnv:
         record: keep each finished deal's cards and actions (:meth:`last_deal`).
         threads: run the deals in this many threads, each a contiguous share of them (the
             kernels release the GIL; the results do not depend on it). Default 1.
+        opponents: ``None`` (default): every seat is the caller's (self-play: ``rewards`` per seat,
+            ``float64[num_envs, players]``). Else the opponents of one learner seat
+            (:mod:`fourcards.rl.opponents`: a spec for every other seat, or one entry per seat with
+            ``None`` at the learner's; pools drawn per deal): they play inside :meth:`step`, which
+            returns at the learner's turns only, with the learner's net chips as ``rewards``
+            (``float64[num_envs]``). ``random`` and ``learned`` (up to 8 seats) and tables of classes
+            play in numba; a policy on the tensors is called once per opponent for every deal where
+            it is to act; any other bot acts on :meth:`observation` of the deal (Python speed).
+        seat: the learner's seat when ``opponents`` is one spec (default 0).
 
     Attributes:
         num_envs, num_players, num_actions (``3 + max_bet``), observation_size (``28 n + 6``),
-        actor (``int64[num_envs]``: the seat to act in each deal).
+        actor (``int64[num_envs]``: the seat to act in each deal), learner (the learner's seat, or
+        ``None`` in self-play); with Gymnasium: ``single_observation_space`` (``Box(0, 1, (28 n + 6,),
+        float32)``), ``single_action_space`` (``Discrete(3 + max_bet)``), ``observation_space``,
+        ``action_space`` (``sample()`` draws legal ids), ``metadata["autoreset_mode"]`` (``SAME_STEP``).
 
     Raises:
-        RulesError: a table the rules cannot deal, or ``num_envs`` < 1.
+        RulesError: a table the rules cannot deal, ``num_envs`` < 1, a bad opponent, or a learner seat
+            that cannot pay the ante.
     """
+
+    metadata = {"autoreset_mode": _AUTORESET, "render_modes": []}
+    render_mode = None
 
     def __init__(self, num_envs: int, players: int = 4, *, stack: int | None = None, stacks: Any = None,
                  button: int | None = None, rules: KindRules | None = None, record: bool = False,
-                 threads: int = 1) -> None:
+                 threads: int = 1, opponents: Any = None, seat: int | None = None) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise RulesError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
@@ -642,8 +798,6 @@ class KindVectorEnv:
         self._state = _State(num_envs, players)
         self._obs = np.zeros((num_envs, self.observation_size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.num_actions), dtype=np.int8)
-        self._rewards = np.zeros((num_envs, players), dtype=np.float64)
-        self._done = np.zeros(num_envs, dtype=np.bool_)
         self.record = bool(record)
         cards, acts = (_LOG_CARDS, _LOG_ACTIONS) if record else (1, 1)
         self._log = np.zeros((num_envs, cards), np.int64)
@@ -656,6 +810,7 @@ class KindVectorEnv:
         self._seed = 0
         self._samples = 0
         self._started = False
+        self._odds_tables: tuple[np.ndarray, np.ndarray] | None = None
         bounds = np.linspace(0, num_envs, min(threads, num_envs) + 1).astype(int)
         self._chunks = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
         self._pool: Any = None
@@ -663,6 +818,187 @@ class KindVectorEnv:
             from concurrent.futures import ThreadPoolExecutor
 
             self._pool = ThreadPoolExecutor(len(self._chunks), thread_name_prefix="kind-vector")
+        self.learner: int | None = None
+        self._seats: list[Any] = [None] * players
+        self._players: list[Any] = []
+        self._known: dict[int, tuple[Any, int]] = {}
+        self._assign = np.full((num_envs, players), -1, np.int64)
+        self._draws = np.random.default_rng(0)
+        self._bot_rng = random.Random(0)
+        self._versions: dict[int, int] = {}
+        if opponents is not None:
+            learners, self._seats = seat_plan(opponents, players, seat)
+            if len(learners) != 1:
+                raise RulesError("the batched environment plays one learner seat against opponents: leave exactly "
+                                 f"one seat None, got {len(learners)}")
+            self.learner = learners[0]
+            if not can_play(self.stacks[self.learner], self.rules):
+                raise RulesError(f"the learner's seat {self.learner + 1} cannot pay the ante ({self.rules.ante}) "
+                                 f"with {self.stacks[self.learner]} chips")
+            for spec in self._seats:
+                for member in (spec.members if isinstance(spec, OpponentPool) else [spec]):
+                    if member is not None:
+                        self._player_of(member)
+        self.opponents = opponents
+        if _gym is not None:
+            self.single_observation_space = _gym.spaces.Box(0.0, 1.0, shape=(self.observation_size,),
+                                                            dtype=np.float32)
+            self.single_action_space = _gym.spaces.Discrete(self.num_actions)
+            self.observation_space = _gym.vector.utils.batch_space(self.single_observation_space, num_envs)
+            self.action_space = _legal_batch_space(self)
+
+    # ------------------------------------------------------------ opponents
+
+    def _player_of(self, spec: Any) -> int:
+        """The index of the player (in numba or Python) of an opponent spec, resolved once."""
+        key = id(spec)
+        if key in self._known:
+            return self._known[key][1]
+        player = self._resolve(spec)
+        self._players.append(player)
+        self._known[key] = (spec, len(self._players) - 1)
+        return len(self._players) - 1
+
+    def _resolve(self, spec: Any) -> Any:
+        from fourcards.rl.agents import load
+        from fourcards.rl.bots import LearnedKindBot, PolicyBot, learned_table
+
+        if isinstance(spec, str):
+            name = spec.strip()
+            if name.lower() == "random":
+                return _Random()
+            if name.lower() == "learned":
+                spec = LearnedKindBot(learned_table())
+            elif name.lower().startswith("file:"):
+                spec = load(name[5:])
+                if spec.game != "kind":
+                    raise RulesError(f"agent {name!r} plays Four Card Poker, not Four of a Kind")
+            else:
+                spec = engine_bot(name)
+        if getattr(spec, "table", None) is not None and self.num_players <= MAX_SEATS:  # the learned bot's kind
+            return _Table(spec.table, spec_name(spec))
+        if callable(getattr(spec, "batch_policy", None)):  # an agent with a policy on the tensors
+            if getattr(spec, "players", self.num_players) not in (None, self.num_players):
+                raise RulesError(f"agent {spec_name(spec)!r} plays {spec.players} seats, not {self.num_players}")
+            return _Tensors(spec.batch_policy, True, spec_name(spec))
+        if isinstance(spec, PolicyBot):
+            return _Tensors(spec.policy, False, spec.name)
+        if callable(getattr(spec, "act", None)) or callable(getattr(spec, "kind_bot", None)):
+            return _Engine(engine_bot(spec), self._bot_rng)
+        if callable(spec):
+            return _Tensors(spec, bool(getattr(spec, "vectorized", False)), spec_name(spec))
+        raise RulesError(f"an opponent is a bot name, a bot, an agent or a policy (tensor, mask) -> id, got {spec!r}")
+
+    def _odds(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._odds_tables is None:
+            self._odds_tables = odds_table(self.num_players)
+        return self._odds_tables
+
+    def _seat_opponents(self, rows: np.ndarray) -> None:
+        """Who plays each opponent seat in the deals ``rows`` (just dealt): pools draw a member each."""
+        for x, spec in enumerate(self._seats):
+            if spec is None:
+                continue
+            if isinstance(spec, OpponentPool):
+                if self._versions.get(id(spec)) != spec.version:  # a league that took a snapshot
+                    for member in spec.members:
+                        self._player_of(member)
+                    self._versions[id(spec)] = spec.version
+                members = spec.members
+                index = np.array([self._player_of(m) for m in members], dtype=np.int64)
+                self._assign[rows, x] = index[spec.draw(self._draws, size=len(rows))]
+            else:
+                self._assign[rows, x] = self._player_of(spec)
+
+    def _play_opponents(self, rewards: np.ndarray, done: np.ndarray, final: np.ndarray) -> None:
+        """Let the opponents act until the learner is to act in every deal, adding the learner's chips of the
+        deals that end to ``rewards`` (and marking them ``done``, their last tensor in ``final``)."""
+        rows = np.arange(self.num_envs)
+        while True:
+            actor = self._state.actor
+            who = np.where(actor >= 0, self._assign[rows, np.maximum(actor, 0)], -1)
+            if not (who >= 0).any():
+                return
+            acts = np.full(self.num_envs, -1, dtype=np.int64)
+            for k in np.unique(who[who >= 0]).tolist():
+                mine = np.flatnonzero(who == k)
+                self._players[k].moves(self, mine, acts)
+                bad = mine[(acts[mine] < 0) | (acts[mine] >= self.num_actions)]
+                if not len(bad):
+                    bad = mine[self._masks[mine, acts[mine]] == 0]
+                if len(bad):
+                    i = int(bad[0])
+                    raise IllegalActionError(f"opponent {self._players[k].name!r} in deal {i}, seat "
+                                             f"{int(actor[i]) + 1}: action {int(acts[i])} is not legal now: legal "
+                                             f"ids {np.flatnonzero(self._masks[i]).tolist()}")
+            self._step_kernel(acts, rewards, done, final)
+
+    def _step_kernel(self, actions: np.ndarray, rewards: np.ndarray, done: np.ndarray, final: np.ndarray) -> None:
+        """One move in every deal whose action is >= 0 (opponent mode): the learner's chips added up."""
+        seat_rewards = np.zeros((self.num_envs, self.num_players))
+        ended = np.zeros(self.num_envs, dtype=np.bool_)
+        self._run(_step_all_flag, (actions, self._obs, self._masks, seat_rewards, ended, final, self._log, self._nlog,
+                                   self._alog, self._nalog, *self._last),
+                  self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
+                  self.total_chips, self.record, -1 if self.learner is None else self.learner)
+        if ended.any():
+            rewards += seat_rewards[:, self.learner]
+            done |= ended
+            self._seat_opponents(np.flatnonzero(ended))
+
+    def observation(self, env: int) -> Observation:
+        """Deal ``env``'s table as an engine :class:`~fourcards.kind.observation.Observation` for its seat to act
+        (what an engine bot sees: seats, holdings, stacks, bets, pots and the legal actions; the history,
+        the discards and the round number are not kept here, so they are empty and 0).
+
+        Raises:
+            IllegalActionError: no deal in progress (before :meth:`reset`).
+        """
+        if not self._started:
+            raise IllegalActionError("no deals are dealt: call reset() first")
+        st = self._state
+        seat = int(st.actor[env])
+        views = []
+        for x in range(self.num_players):
+            if not st.indeal[env, x]:
+                status = "out"
+            elif st.folded[env, x]:
+                status = "folded"
+            elif st.stack[env, x] == 0:
+                status = "all_in"
+            else:
+                status = "active"
+            rank, count = int(st.rank[env, x]), int(st.count[env, x])
+            cards = tuple(Card(rank * 4 + k) for k in range(count)) if rank >= 0 else ()
+            views.append(SeatView(x, status, cards, int(st.stack[env, x]), int(st.contrib[env, x]),
+                                  int(st.stake[env, x])))
+        live = [v.is_active for v in views]
+        pots = side_pots([v.contributed - v.stake for v in views], live)
+        mask = self._masks[env]
+        wagers = np.flatnonzero(mask[3:]) + 1
+        legal: list[LegalAction] = []
+        stack, level = views[seat].stack if seat >= 0 else 0, int(st.level[env])
+        to_call = level - views[seat].stake if seat >= 0 else 0
+        if seat >= 0 and to_call <= 0:
+            legal.append(LegalAction(ActionKind.CHECK, player=seat))
+            if len(wagers):
+                kind = ActionKind.BET if level == 0 else ActionKind.RAISE
+                legal.append(LegalAction(kind, int(wagers[0]), int(wagers[-1]), int(wagers[-1]) == stack, player=seat))
+        elif seat >= 0:
+            pay = min(to_call, stack)
+            legal += [LegalAction(ActionKind.FOLD, player=seat),
+                      LegalAction(ActionKind.CALL, pay, pay, pay == stack, player=seat)]
+            if len(wagers):
+                legal.append(LegalAction(ActionKind.RAISE, int(wagers[0]), int(wagers[-1]),
+                                         int(wagers[-1]) == stack - to_call, player=seat))
+        return Observation(seat=seat if seat >= 0 else None, rules=self.rules, phase="betting" if seat >= 0 else "turning",
+                           button=int(st.button[env]), round_number=0, actor=seat if seat >= 0 else None,
+                           seats=tuple(views), discards=(), cards_in_deck=int(st.ndeck[env]),
+                           pot=sum(v.contributed for v in views), pots=tuple(pots), bet=level,
+                           full_wagers=int(st.wagers[env]), legal_actions=tuple(legal), history=(), awards=(),
+                           payoffs=None)
+
+    # ------------------------------------------------------------ the environment
 
     def _run(self, kernel: Any, per_env: tuple[np.ndarray, ...], *fixed: Any) -> None:
         """``kernel(offset, *fixed, *state, *per_env)`` over each chunk of environments (threads)."""
@@ -682,13 +1018,13 @@ class KindVectorEnv:
         """``int64[num_envs]``: the seat to act in each deal."""
         return self._state.actor.copy()
 
-    def _info(self) -> dict[str, Any]:
-        return {"actor": self._state.actor.copy(), "action_mask": self._masks.copy()}
+    def _info(self, masks: np.ndarray) -> dict[str, Any]:
+        return {"actor": self._state.actor.copy(), "action_mask": masks}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal every table anew (deal numbers from 0): ``(obs, info)``; ``seed`` as the module doc says
-        (default: from the OS entropy).
+        (default: from the OS entropy). With opponents, they act first where the learner is not to act.
 
         Raises:
             RulesError: a negative seed.
@@ -703,7 +1039,13 @@ class KindVectorEnv:
                   self.total_chips)
         self._last[4].fill(-1)
         self._started = True
-        return self._obs.copy(), self._info()
+        if self.learner is not None:
+            self._draws = np.random.default_rng([self._seed, 0x0BB0])
+            self._bot_rng.seed(self._seed ^ 0x0BB0)
+            self._seat_opponents(np.arange(self.num_envs))
+            final = np.zeros((self.num_envs, self.observation_size), dtype=np.float32)
+            self._play_opponents(np.zeros(self.num_envs), np.zeros(self.num_envs, dtype=np.bool_), final)
+        return self._obs.copy(), self._info(self._masks.copy())
 
     def action_masks(self) -> np.ndarray:
         """``bool[num_envs, num_actions]``: the legal ids of every deal's seat to act."""
@@ -717,11 +1059,17 @@ class KindVectorEnv:
         return out
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """One action id per deal: ``(obs, rewards[num_envs, players], terminated, truncated, info)``.
+        """One action id per deal: ``(obs, rewards, terminated, truncated, info)``.
+
+        ``rewards``: ``float64[num_envs, players]`` in self-play, the learner's ``float64[num_envs]`` with
+        opponents. A deal that ends starts again in the same step (Gymnasium's ``SAME_STEP`` autoreset):
+        ``terminated[i]``, and ``info["final_obs"][i]`` is its last tensor (as the seat that moved last sees
+        it; the learner with opponents), ``info["_final_obs"]`` the rows that hold one.
 
         Raises:
             IllegalActionError: before :meth:`reset`, a wrong shape, or an id the mask forbids (naming
-                the first such deal and its legal ids); nothing changes.
+                the first such deal and its legal ids); nothing changes. With opponents, an opponent's
+                illegal id (naming it).
         """
         if not self._started:
             raise IllegalActionError("no deals are dealt: call reset() first")
@@ -735,12 +1083,35 @@ class KindVectorEnv:
             seat = int(self._state.actor[bad])
             raise IllegalActionError(f"deal {bad}, seat {seat + 1}: action {int(a[bad])} is not legal now: "
                                      f"legal ids {np.flatnonzero(self._masks[bad]).tolist()}")
-        self._run(_step_all_flag, (a, self._obs, self._masks, self._rewards, self._done, self._log, self._nlog,
-                                   self._alog, self._nalog, *self._last),
+        final = np.zeros((self.num_envs, self.observation_size), dtype=np.float32)
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        if self.learner is not None:
+            rewards = np.zeros(self.num_envs)
+            done = np.zeros(self.num_envs, dtype=np.bool_)
+            self._step_kernel(a, rewards, done, final)
+            self._play_opponents(rewards, done, final)
+            info = self._info(self._masks.copy())
+            info.update(final_obs=final, _final_obs=done.copy())
+            return self._obs.copy(), rewards, done, truncated, info
+        obs = np.empty_like(self._obs)
+        masks = np.empty_like(self._masks)
+        seat_rewards = np.empty((self.num_envs, self.num_players))
+        done = np.empty(self.num_envs, dtype=np.bool_)
+        self._obs, self._masks = obs, masks
+        self._run(_step_all_flag, (a, obs, masks, seat_rewards, done, final, self._log, self._nlog, self._alog,
+                                   self._nalog, *self._last),
                   self.num_players, self._rules, self._stacks0, self.fixed_button, np.uint64(self._seed),
-                  self.total_chips, self.record)
-        return (self._obs.copy(), self._rewards.copy(), self._done.copy(), np.zeros(self.num_envs, dtype=bool),
-                self._info())
+                  self.total_chips, self.record, -1)
+        info = self._info(masks.copy())  # a copy: the env checks the next step's ids against its own
+        info.update(final_obs=final, _final_obs=done.copy())
+        return obs, seat_rewards, done, truncated, info
+
+    def close(self, **kwargs: Any) -> None:
+        """Stop the threads (``threads`` > 1)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+            self._pool = None
+        self.closed = True
 
     def _current_deal(self, env: int) -> dict[str, Any]:
         """The deal in progress in ``env`` so far, as :meth:`last_deal` gives a finished one (``record=True``)."""
@@ -751,7 +1122,7 @@ class KindVectorEnv:
     def last_deal(self, env: int) -> dict[str, Any] | None:
         """The last finished deal of environment ``env`` as the engine's inputs (``record=True``), or ``None``:
         ``{"stacks", "button", "deal" (its number), "cards" (every card drawn, in order, as Card indices),
-        "actions" (every action id, in order)}``.
+        "actions" (every action id, in order, the opponents' included)}``.
 
         Raises:
             RulesError: the environment was made without ``record=True``.
@@ -766,17 +1137,21 @@ class KindVectorEnv:
         return {"stacks": list(self.stacks), "button": int(meta[env, 0]), "deal": int(meta[env, 1]) - 1,
                 "cards": log[env, :nlog[env]].tolist(), "actions": alog[env, :nalog[env]].tolist()}
 
+    def __repr__(self) -> str:
+        return f"KindVectorEnv(num_envs={self.num_envs}, players={self.num_players})"
+
 
 def kind_vector_env(num_envs: int, players: int = 4, *, stack: int | None = None, stacks: Any = None,
                     button: int | None = None, preset: str = "family", record: bool = False, threads: int = 1,
-                    **rules: Any) -> KindVectorEnv:
+                    opponents: Any = None, seat: int | None = None, **rules: Any) -> KindVectorEnv:
     """:class:`KindVectorEnv` with the rules given as a preset and fields (as :func:`fourcards.rl.kind_env`).
 
     Raises:
         RulesError: unknown preset or rule, invalid values, or a table that cannot deal.
     """
     return KindVectorEnv(num_envs, players, stack=stack, stacks=stacks, button=button,
-                         rules=table_rules(preset, **rules), record=record, threads=threads)
+                         rules=table_rules(preset, **rules), record=record, threads=threads, opponents=opponents,
+                         seat=seat)
 
 
 assert PER_SEAT == 28 and GLOBAL == 6  # the layout _observe writes

@@ -38,14 +38,15 @@ CHUNK_DEALS = 32
 
 
 def parse_bot_specs(specs: Sequence[str], players: int) -> list[str]:
-    """Seat-by-seat bot names from ``specs``: names (``odds``), or ``name:count`` / ``name*count``.
+    """Seat-by-seat bot names from ``specs``: names (``odds``; ``file:PATH``, an agent file), or
+    ``name:count`` / ``name*count``.
 
     Fewer seats than ``players`` are filled by repeating the list in order.
 
     Raises:
         SimulationError: unknown bot name, bad count, no bots, more bots than players.
     """
-    from fourcards.kind.bots import bot_names
+    from fourcards.kind.bots import bot_names, is_file_bot
 
     names = bot_names()
     seats: list[str] = []
@@ -57,8 +58,10 @@ def parse_bot_specs(specs: Sequence[str], players: int) -> list[str]:
                     name, c = part.rsplit(sep, 1)
                     count = int(c)
                     break
-            name = name.strip().lower()
-            if name not in names:
+            name = name.strip()
+            if not is_file_bot(name):  # file:PATH keeps its case: a path
+                name = name.lower()
+            if not is_file_bot(name) and name not in names:
                 raise SimulationError(f"unknown bot {name!r}: choose from {', '.join(names)}")
             if count < 1:
                 raise SimulationError(f"bot count must be >= 1 in {part!r}")

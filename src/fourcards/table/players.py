@@ -8,6 +8,10 @@
 * Four of a Kind bots are :mod:`fourcards.kind.bots` (by name: ``odds``,
   ``cautious``, ``random``, ``pots``, or an installed plug-in's), acting on their
   observation and legal actions;
+* agent files the server's operator names (``fourcards serve --agent NAME=PATH``, carried
+  to every server process in the environment variable :data:`AGENTS_ENV`): bots of either
+  game under ``NAME`` (:func:`agent_bots`; the file is read by ``fourcards.rl.agents``, a
+  client never names a path);
 * :func:`default_action` - check if the player may, else fold (what a table
   does when a bot fails);
 * :func:`advise` - the trainer: the optimal decision and the EV given up
@@ -16,7 +20,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -29,7 +35,8 @@ from fourcards.poker import bots as poker_bots
 from fourcards.poker import strategy
 from fourcards.poker.rules import PokerRules
 
-__all__ = ["POKER_BOTS", "poker_bot_names", "kind_bot_names", "poker_play", "kind_move", "default_action", "advise"]
+__all__ = ["POKER_BOTS", "AGENTS_ENV", "agent_bots", "poker_bot_names", "kind_bot_names", "poker_play", "kind_move",
+           "default_action", "advise"]
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +45,41 @@ log = logging.getLogger(__name__)
 POKER_BOTS = poker_bots.POKER_BOTS
 
 
+#: The environment variable naming the agent files a server seats: JSON ``{"NAME": {"game": "kind" or "poker",
+#: "path": "..."}}``, written by ``fourcards serve --agent NAME=PATH``.
+AGENTS_ENV = "FOURCARDS_AGENTS"
+
+
+@lru_cache(maxsize=1)
+def agent_bots() -> dict[str, tuple[str, str]]:
+    """The agent files this server seats as bots: ``NAME -> (game, path)`` from :data:`AGENTS_ENV`, read when a
+    server starts (an entry that is not a name, a game and a path is left out, and logged)."""
+    raw = os.environ.get(AGENTS_ENV, "")
+    try:
+        data = json.loads(raw) if raw else {}
+    except ValueError:
+        log.warning("%s is not JSON: no agent bots", AGENTS_ENV)
+        return {}
+    out: dict[str, tuple[str, str]] = {}
+    for name, entry in (data.items() if isinstance(data, dict) else ()):
+        if isinstance(entry, dict) and entry.get("game") in ("kind", "poker") and isinstance(entry.get("path"), str):
+            out[str(name)] = (entry["game"], entry["path"])
+        else:
+            log.warning("%s: agent %r left out (it needs a game and a path)", AGENTS_ENV, name)
+    return out
+
+
+def _agents_of(game: str, taken: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n for n, (g, _) in agent_bots().items() if g == game and n not in taken)
+
+
 @lru_cache(maxsize=1)
 def poker_bot_names() -> tuple[str, ...]:
     """Four Card Poker bots a table offers: the built-in strategies, then the installed plug-ins
-    (entry points ``fourcards.poker_bots``; :func:`fourcards.poker.bots.poker_bot_names`), read when a
-    server starts."""
-    return poker_bots.poker_bot_names()
+    (entry points ``fourcards.poker_bots``; :func:`fourcards.poker.bots.poker_bot_names`), then the server's
+    agent files (:func:`agent_bots`), read when a server starts."""
+    names = poker_bots.poker_bot_names()
+    return (*names, *_agents_of("poker", names))
 
 _RNG: random.Random = make_rng()  # the OS CSPRNG: live bots' random choices
 
@@ -52,9 +88,10 @@ _RNG: random.Random = make_rng()  # the OS CSPRNG: live bots' random choices
 def kind_bot_names() -> tuple[str, ...]:
     """Four of a Kind bots a table offers: the built-in :data:`fourcards.kind.bots.BOTS`, then the
     installed plug-ins (entry points ``fourcards.bots``; :func:`fourcards.kind.bots.bot_names`),
-    read when a server starts (a plug-in installed later shows after a restart): every table
-    view lists them."""
-    return kind_bots.bot_names()
+    read when a server starts (a plug-in installed later shows after a restart), then the server's agent
+    files (:func:`agent_bots`): every table view lists them."""
+    names = kind_bots.bot_names()
+    return (*names, *_agents_of("kind", names))
 
 
 def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any, ante: int,
@@ -72,7 +109,9 @@ def poker_play(name: str, rules: PokerRules, cards: Sequence[Any], up_card: Any,
         can afford (else the smallest it can afford), or ``None`` (fold; also when
         it can afford none). Constant time whatever the table's limits (issue 19).
     """
-    multiple = int(poker_bots.make_poker_bot(name, rules).decide(tuple(cards), up_card))
+    agent = agent_bots().get(name)
+    bot = name if agent is None or name in poker_bots.poker_bot_names() else f"file:{agent[1]}"
+    multiple = int(poker_bots.make_poker_bot(bot, rules).decide(tuple(cards), up_card))
     if not multiple:
         return None
     return play_bet(play, ante, balance, multiple)
@@ -106,7 +145,9 @@ def kind_move(name: str, observation: Observation, options: Sequence[LegalAction
     Raises:
         RulesError: an unknown bot.
     """
-    return kind_bots.make_bot(name).act(observation, options, rng or _RNG)  # type: ignore[arg-type]
+    agent = agent_bots().get(name)
+    bot = name if agent is None or name in kind_bots.bot_names() else f"file:{agent[1]}"
+    return kind_bots.make_bot(bot).act(observation, options, rng or _RNG)  # type: ignore[arg-type]
 
 
 def default_action(options: Sequence[LegalAction]) -> Any:

@@ -74,7 +74,7 @@ from fastapi.responses import JSONResponse
 from fourcards import __version__
 from fourcards.store import default_database_url
 from fourcards.table import TableError
-from fourcards.table.players import kind_bot_names, poker_bot_names
+from fourcards.table.players import agent_bots, kind_bot_names, poker_bot_names
 from fourcards.web import assets
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
@@ -144,8 +144,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # warm up first (off the event loop; web/warmup.py), then open the database and take the
         # tables up: a turn given its time back after downtime (TP-6) does not spend it on the warm-up
-        kind_bot_names.cache_clear()  # plug-in bots are read when a server starts (the warm-up reads them)
-        poker_bot_names.cache_clear()
+        kind_bot_names.cache_clear()  # plug-in bots and agent files are read when a server starts (the
+        poker_bot_names.cache_clear()  # warm-up reads them)
+        agent_bots.cache_clear()
         await asyncio.to_thread(warm_up)
         await hub.start()
         try:
