@@ -72,14 +72,14 @@ function render(s, fromNewConnection, again) {
 }
 function redraw() { if (store.state) render(store.state, false, true); }
 
-// the oval takes the height the screen leaves; when its shape changed much, the seats move to fit it
-let shape = 0;
+// the oval takes the height the screen leaves; when its size changed, the seats move to fit it
+let size = "";
 function resize() {
   fit();
   const oval = $("oval");
   if (!oval || !oval.offsetHeight) return;
-  const now = oval.offsetWidth / oval.offsetHeight;
-  if (Math.abs(now - shape) > 0.04) { shape = now; redraw(); }
+  const now = oval.offsetWidth + "x" + oval.offsetHeight + ":" + oval.className;
+  if (now !== size) { size = now; redraw(); }
 }
 window.addEventListener("resize", resize);
 

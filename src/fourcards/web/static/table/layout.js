@@ -9,51 +9,52 @@
 import {$} from "./util.js";
 
 const SAMPLES = 720, ROUNDNESS = 4;
-// the most of the edge the dealer keeps at the top (Four Card Poker)
-const DEALER_GAP = 0.3;
 
-// The edge as points [x, y] in -1..1 (y down), from the bottom centre clockwise on screen, with
-// the distance walked to each: measured in seats (a step sideways counts in seat widths, a step up
-// or down in seat heights, whichever is more), so seats spread evenly by it keep clear of each
-// other along the top and bottom and up the sides alike. rw, rh: the ring's size; sw, sh: a seat's.
-function edge(rw, rh, sw, sh) {
-  const pts = [], len = [0];
-  const e = 2 / ROUNDNESS;
+// The edge as points [x, y] in -1..1 (y down), from the bottom centre clockwise on screen.
+const EDGE = (function () {
+  const pts = [], e = 2 / ROUNDNESS;
   for (let i = 0; i <= SAMPLES; i++) {
     const t = 2 * Math.PI * i / SAMPLES, sx = -Math.sin(t), cy = Math.cos(t);
     pts.push([Math.sign(sx) * Math.pow(Math.abs(sx), e), Math.sign(cy) * Math.pow(Math.abs(cy), e)]);
-    if (i) {
-      const dx = Math.abs(pts[i][0] - pts[i - 1][0]) * rw / 2 / sw, dy = Math.abs(pts[i][1] - pts[i - 1][1]) * rh / 2 / sh;
-      len.push(len[i - 1] + Math.max(dx, dy));
-    }
   }
-  return {pts: pts, len: len, total: len[SAMPLES]};
-}
-function at(g, f) {  // the point a fraction f of the way around the edge
-  const want = ((f % 1) + 1) % 1 * g.total;
-  let lo = 0, hi = SAMPLES;
-  while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (g.len[mid] < want) lo = mid; else hi = mid; }
-  return g.pts[lo];
-}
+  return pts;
+})();
 
-// Where n seats sit, the seat at index `bottom` at the bottom centre: [{x, y}] in % of the ring, in
-// the order given. `meGap`: the fraction of the edge the bottom seat keeps on each side (your own
-// seat is wider); `dealerGap`: the fraction the dealer keeps at the top (Four Card Poker). The
-// others are spread evenly over the rest of the edge.
-export function places(g, n, bottom, meGap, dealerGap) {
-  const arcs = dealerGap ? [[meGap, 0.5 - dealerGap / 2], [0.5 + dealerGap / 2, 1 - meGap]] : [[meGap, 1 - meGap]];
-  const total = arcs.reduce(function (t, a) { return t + a[1] - a[0]; }, 0);
+// Where n seats sit: [{x, y}] in % of the ring, in the order given, the seat at index `bottom` at
+// the bottom centre. `g`: the ring's size (rw, rh), a seat's (sw, sh), the bottom seat's (mew, meh:
+// it grows up from the edge) and the dealer's box at the top (dw, dh; Four Card Poker). The seats
+// go clockwise along the edge as far apart as they can be: the largest spacing s such that each
+// seat clears the one before by s seat widths sideways or s seat heights up or down (and the
+// bottom seat the same, by its own size), found by halving; none on the dealer's box.
+export function places(g, n, bottom) {
+  const P = EDGE.map(function (p) { return [(p[0] + 1) / 2 * g.rw, (p[1] + 1) / 2 * g.rh]; });
+  const me = P[0];
+  function apart(a, b) { return Math.max(Math.abs(a[0] - b[0]) / g.sw, Math.abs(a[1] - b[1]) / g.sh); }
+  function fromMe(b) { return Math.max(Math.abs(b[0] - me[0]) / ((g.mew + g.sw) / 2), (me[1] - b[1]) / (g.meh || g.sh)); }
+  function free(b) { return !g.dw || b[1] >= g.dh || Math.abs(b[0] - g.rw / 2) >= (g.dw + g.sw) / 2; }
+  function lay(step) {  // the first place at least `step` on from the one before; null: they do not fit
+    const at = [0];
+    let last = me;
+    for (let i = 1; i < SAMPLES && at.length < n; i++) {
+      const p = P[i];
+      if (free(p) && fromMe(p) >= step && apart(last, p) >= step) { at.push(i); last = p; }
+    }
+    if (at.length < n) return null;
+    return n === 1 || fromMe(last) >= step ? at : null;
+  }
+  let lo = 0, hi = 6, best = lay(0) || [0];
+  for (let k = 0; k < 22; k++) {
+    const mid = (lo + hi) / 2, got = lay(mid);
+    if (got) { lo = mid; best = got; } else hi = mid;
+  }
+  // the walk leaves its slack at its end (left of the bottom seat): the same walk the other way
+  // round is its mirror image; halfway between the two the table is even on both sides
+  const even = best.map(function (a, k) { return k ? Math.round((a + SAMPLES - best[n - k]) / 2) : 0; });
+  if (best.length === n && even.every(function (i) { return free(P[i]); })) best = even;
   const out = [];
   for (let i = 0; i < n; i++) {
     const k = ((i - bottom) % n + n) % n;
-    let f = 0;
-    if (k > 0) {
-      // with a wider bottom seat: half a step from it at each end; else even spacing all round
-      const u = meGap ? (k - 0.5) / (n - 1) * total : k / n * total;
-      f = arcs[0][0] + u;
-      if (arcs.length > 1 && f > arcs[0][1]) f = arcs[1][0] + (f - arcs[0][1]);
-    }
-    const p = at(g, f);
+    const p = EDGE[best[Math.min(k, best.length - 1)]];
     out.push({x: 50 + 50 * p[0], y: 50 + 50 * p[1]});
   }
   return out;
@@ -79,29 +80,11 @@ export function ovalHtml(id, game, seats, me, centre, top) {
   const h = box && box.offsetHeight ? box.offsetHeight : 420;
   const sw = px(box, "--sw", 100), sh = px(box, "--sh", 80), mew = me !== null ? px(box, "--mew", 160) : sw;
   const rw = Math.max(1, w - sw), rh = Math.max(1, h - sh);
-  const g = edge(rw, rh, sw, sh);
-  // at Four Card Poker the dealer keeps the top of the edge: as wide as the dealer's box and a seat
-  const dealer = box && box.querySelector(".oval-top");
-  const gap = game !== "poker" ? 0 : Math.min(DEALER_GAP, ((dealer ? dealer.offsetWidth : 220) + sw + 8) / sw / g.total);
-  // your seat's neighbours keep clear of it: half their width and half of yours apart, at least
-  const need = ((mew + sw) / 2 + 10) / sw / g.total;
-  let meGap = me !== null && n > 2 && mew > sw ? Math.min(0.2, Math.max(0.001, (need - (1 - gap) / (2 * (n - 1))) / (1 - 1 / (n - 1)))) : 0;
-  let spots = places(g, n, bottom, meGap, gap);
-  // your seat grows up from the bottom edge: while it would touch another, its neighbours move on
+  // your seat (at the bottom) grows up from the edge; at Four Card Poker the dealer's box is at the top
   const mine = me !== null && $("seat-" + me);
-  const meh = mine && mine.offsetHeight ? mine.offsetHeight : sh;
-  function clash(pts) {
-    const m = pts[bottom], mx = m.x / 100 * rw, mb = m.y / 100 * rh + sh / 2;
-    return pts.some(function (p, i) {
-      if (i === bottom) return false;
-      const x = p.x / 100 * rw, y = p.y / 100 * rh;
-      return Math.abs(x - mx) < (mew + sw) / 2 + 4 && y + sh / 2 > mb - meh - 4 && y - sh / 2 < mb;
-    });
-  }
-  for (let tries = 0; meGap && tries < 12 && clash(spots); tries++) {
-    meGap = Math.min(0.3, meGap * 1.2 + 0.01);
-    spots = places(g, n, bottom, meGap, gap);
-  }
+  const dealer = game === "poker" && box && box.querySelector(".oval-top");
+  const spots = places({rw: rw, rh: rh, sw: sw, sh: sh, mew: mew, meh: mine && mine.offsetHeight ? mine.offsetHeight : sh,
+    dw: game === "poker" ? (dealer ? dealer.offsetWidth : 200) : 0, dh: dealer ? dealer.offsetHeight : 90}, n, bottom);
   let seatsHtml = "", betsHtml = "";
   // a bet sits just inside its seat's box, on the line from the seat to the middle
   function betSpot(p, seat, mine) {
