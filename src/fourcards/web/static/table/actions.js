@@ -3,6 +3,7 @@
 import {$, esc, chips} from "./util.js";
 import {store, GAME} from "./store.js";
 import {act} from "./connection.js";
+import {cueing} from "./cues.js";
 
 // While the host has paused the table the actions wait, greyed out, and the box says why. `summary`:
 // the docked box's first line (your cards, the pot, the amount to call: seen wherever the page is
@@ -14,7 +15,7 @@ export function actionsBox(s, acts, summary) {
       html.replace(/<button /g, "<button disabled ");
     live = false;
   }
-  return '<div class="box my-actions' + (live ? " live" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' +
+  return '<div class="box my-actions' + (live ? " live" : "") + (live && cueing() ? " cue" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' +
     (live ? summary || "" : "") + html + "</div>";
 }
 

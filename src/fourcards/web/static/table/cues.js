@@ -74,7 +74,10 @@ export function speak(prev, s, game) {
 // always works: iOS has no vibration). Nothing for spectators, nor on the page's first state.
 const SOUND = "fourcards:turn-sound", BUZZ = "fourcards:turn-buzz";
 function optOn(key) { return localStorage.getItem(key) !== "0"; }
-let audio = null, cuedTurn = null;
+let audio = null, cuedTurn = null, cueUntil = 0;
+const CUE_MS = 2600;  // the flash: 1.2 s, twice
+// is the actions box flashing? (a state drawn again meanwhile keeps the flash going)
+export function cueing() { return performance.now() < cueUntil; }
 function audioContext() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!audio && Ctx) { try { audio = new Ctx(); } catch (e) { audio = null; } }
@@ -111,6 +114,7 @@ export function cueTurn(prev, s) {
   if (optOn(SOUND)) beep();
   if (optOn(BUZZ) && typeof navigator.vibrate === "function") { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }
   const box = $("my-actions");
+  cueUntil = performance.now() + CUE_MS;
   if (box) {
     box.classList.remove("cue");
     void box.offsetWidth;  // restart the flash

@@ -125,9 +125,9 @@ function kindStatus(s, d, finished) {
 function dockSummary(s, d, finished) {
   if (!s.you || !d || finished) return "";
   const mine = d.seats.filter(function (e) { return e.seat === s.you.seat; })[0];
-  return '<p class="dock-summary" id="dock-summary">' + (mine && mine.cards.length ? '<span class="mine">' + cards(mine.cards, "xs") + "</span>" : "") +
+  return '<div class="dock-summary" id="dock-summary">' + (mine && mine.cards.length ? '<span class="mine">' + cards(mine.cards, "xs") + "</span>" : "") +
     "<span>Pot <b>" + chips(d.pot) + "</b></span>" + (d.actor !== s.you.seat ? "" : d.to_call ? "<span>\u00b7 <b>" + chips(d.to_call) + "</b> to call" +
-    (d.call_all_in ? " (all-in)" : "") + "</span>" : "<span>\u00b7 nothing to call</span>") + "</p>";
+    (d.call_all_in ? " (all-in)" : "") + "</span>" : "<span>\u00b7 nothing to call</span>") + "</div>";
 }
 
 function kindActions(s) {

@@ -91,8 +91,8 @@ function dockSummary(s, live) {
   if (!s.you || live.phase !== "decisions") return "";
   const mine = live.seats.filter(function (e) { return e.seat === s.you.seat; })[0];
   if (!mine || !mine.cards) return "";
-  return '<p class="dock-summary" id="dock-summary"><span class="mine">' + cards(mine.cards, "xs") + "</span>" +
-    (live.up_card ? "<span>dealer " + pip(live.up_card) + "</span>" : "") + "<span>ante <b>" + chips(mine.ante) + "</b></span></p>";
+  return '<div class="dock-summary" id="dock-summary"><span class="mine">' + cards(mine.cards, "xs") + "</span>" +
+    (live.up_card ? "<span>dealer " + pip(live.up_card) + "</span>" : "") + "<span>ante <b>" + chips(mine.ante) + "</b></span></div>";
 }
 
 function pokerActions(s, live) {
@@ -133,7 +133,7 @@ function pokerActions(s, live) {
         '" value="' + a.min + '"></label><button type="submit" id="play-custom">Play</button></form>';
     }
   }
-  if (!acts.length && s.you) h += '<p class="muted waiting">' + (live.phase === "decisions" ? "Waiting for the others." : "Bets placed; waiting for the host to deal.") + "</p>";
+  if (!acts.length && s.you) h += '<p class="muted waiting">' + (live.phase === "decisions" ? "Waiting for the others." : "Bets placed; waiting for the host to deal.") + "</div>";
   if (!s.you) h += '<p class="muted waiting">Watching.</p>';
   return {html: h, live: acts.length > 0};
 }
