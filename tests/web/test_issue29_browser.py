@@ -24,7 +24,16 @@ from typing import Any
 
 import httpx
 import pytest
-from browsing import PHONE, ThreadServer, axe_violations, launch, on_screen, require_browser, wait_until, watch_errors
+from browsing import (
+    PHONE,
+    ThreadServer,
+    axe_violations,
+    launch,
+    on_screen,
+    require_browser,
+    wait_until,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.browser
 
