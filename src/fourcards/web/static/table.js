@@ -79,7 +79,12 @@ function resize() {
   const oval = $("oval");
   if (!oval || !oval.offsetHeight) return;
   const now = oval.offsetWidth + "x" + oval.offsetHeight + ":" + oval.className;
-  if (now !== size) { size = now; redraw(); }
+  if (now === size) return;
+  size = now;
+  // the seats jump to their new places (they glide only when the table itself changes)
+  game.classList.add("settling");
+  redraw();
+  window.requestAnimationFrame(function () { window.requestAnimationFrame(function () { game.classList.remove("settling"); }); });
 }
 window.addEventListener("resize", resize);
 
