@@ -201,6 +201,12 @@ def axe_violations(page: Any) -> list[str]:
             for v in result["violations"] for n in v["nodes"]]
 
 
+def chips_of(text: str) -> int:
+    """An amount as the pages show it ("1,250", "+1,250", "-4,001,000": issue 29, thousands separated)
+    as an int."""
+    return int(text.strip().replace(",", ""))
+
+
 def on_screen(page: Any, selector: str) -> bool:
     """Is every element matching ``selector`` wholly inside the viewport (as it is scrolled now)?"""
     return bool(page.evaluate("""sel => {

@@ -419,7 +419,7 @@ def test_issue21_9_the_old_phone_says_it_lost_the_seat_and_the_host_confirms_a_t
     assert view(base_url, tid, tok["Rob"])["you"]["balance"] == 1000  # dismissed: nothing added
     host.once("dialog", lambda d: d.accept())
     host.click("#topup-btn")
-    wait_until(host, "document.querySelector('#players li.me .balance').textContent === '1500'")
+    wait_until(host, "document.querySelector('#players li.me .balance').textContent === '1,500'")  # thousands separated (issue 29)
     assert host.input_value("#topup-amount") == ""
     # the host hands Zoe's seat to a new phone: the old one says so, and offers no filled-in seat
     host.once("dialog", lambda d: d.accept())

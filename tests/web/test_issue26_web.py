@@ -140,7 +140,7 @@ def test_issue26_2_no_token_rides_in_a_link_the_server_hands_out(web: TestClient
     for path in (f"/t/{tid}", f"/t/{tid}/history", f"/api/tables/{tid}", f"/api/tables/{tid}/state"):
         text = web.get(path, headers=hdr(tok)).text
         assert tok not in text and handed["token"] not in text and "?token=" not in text
-    for script in ("table.js", "history.js", "lobby.js", "club.js"):
+    for script in ("table.js", "table/connection.js", "history.js", "lobby.js", "club.js"):  # the table's module that connects
         assert "?token=" not in web.get(f"/static/{script}").text
 
 

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import pytest
-from browsing import axe_violations, create, shot, wait_until, watch_errors
+from browsing import axe_violations, chips_of, create, shot, wait_until, watch_errors
 
 pytestmark = pytest.mark.browser
 _shot, _watch_errors, _create = shot, watch_errors, create
@@ -54,7 +54,7 @@ def test_four_card_poker_round(browser: Any, base_url: str) -> None:
     assert page.locator("#dealer .card").count() == 6
     my = page.locator(".seat.me .result")
     net = int(my.get_attribute("data-net"))
-    balance = int(page.locator("#players li.me .balance").inner_text())
+    balance = chips_of(page.locator("#players li.me .balance").inner_text())
     assert balance == 1000 + net
     assert "ante" in my.inner_text() and "Aces Up" in my.inner_text()
     wait_until(page, "!/computing/.test(document.getElementById('trainer').innerText)", timeout=30000)
@@ -126,10 +126,10 @@ def test_four_of_a_kind_deal_two_people_and_bots(browser: Any, base_url: str) ->
     split = host.locator("#split").inner_text()
     assert "takes" in split
     assert guest.locator("#split").inner_text() == split
-    awards = re.findall(r"takes (\d+)", split)
-    pot = int(re.search(r"Pot (\d+)", host.locator("#pot").inner_text()).group(1))
-    assert sum(map(int, awards)) == pot
-    balances = [int(x) for x in host.locator("#players .balance").all_inner_texts()]
+    awards = [chips_of(x) for x in re.findall(r"takes ([\d,]+)", split)]
+    pot = chips_of(re.search(r"Pot ([\d,]+)", host.locator("#pot").inner_text()).group(1))
+    assert sum(awards) == pot
+    balances = [chips_of(x) for x in host.locator("#players .balance").all_inner_texts()]
     assert sum(balances) == 5 * 1000  # chips are conserved among the players
     _shot(host, "kind-split.png")
     assert axe_violations(host) == [] and axe_violations(guest) == []  # wins and losses readable

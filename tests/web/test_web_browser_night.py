@@ -26,6 +26,7 @@ from browsing import (
     CHROMIUM,
     PHONE,
     ThreadServer,
+    chips_of,
     join_on_a_phone,
     require_browser,
     wait_until,
@@ -150,7 +151,7 @@ def test_same_person_gets_their_seat_back_on_a_new_phone_through_the_host(browse
     old.fill("#ante", "40")
     old.click("#place-bets")
     old.wait_for_selector("#withdraw")
-    balance = int(old.locator("#players li.me .balance").inner_text())
+    balance = chips_of(old.locator("#players li.me .balance").inner_text())
     assert balance == 960
     seat = int(old.locator("#players li.me").get_attribute("data-seat"))
     handed = api(app_url, "POST", f"/api/tables/{tid}/seats/{seat}/new-device", tok)
@@ -160,10 +161,10 @@ def test_same_person_gets_their_seat_back_on_a_new_phone_through_the_host(browse
     new.goto(app_url + handed["join_url"])
     new.wait_for_selector("#players li.me")
     assert new.locator("#players li.me").inner_text().startswith(f"Seat {seat}: Zoe")
-    assert int(new.locator("#players li.me .balance").inner_text()) == balance
+    assert chips_of(new.locator("#players li.me .balance").inner_text()) == balance
     assert "#token" not in new.url  # the token left the address bar for localStorage
     new.click("#withdraw")  # the new phone acts for the seat: the wager comes back
-    wait_until(new, "document.querySelector('#players li.me .balance').innerText === '1000'")
+    wait_until(new, "document.querySelector('#players li.me .balance').innerText === '1,000'")  # thousands separated (issue 29)
     old.wait_for_selector("#join:not([hidden])")  # the old phone's token stopped working
     assert old.locator("#players li.me").count() == 0
     old_ctx.close()
@@ -196,7 +197,7 @@ def test_sigkill_and_restart_the_open_page_recovers_and_the_round_goes_on(browse
         assert not page.title().startswith("Reconnecting")
         page.wait_for_selector("#play-1x")  # the truth: the same round, the decision still ours
         assert page.locator("#game").inner_text() == cards
-        assert int(page.locator("#players li.me .balance").inner_text()) == 990
+        assert chips_of(page.locator("#players li.me .balance").inner_text()) == 990
         assert "interrupted" not in page.inner_text("#log")
         page.click("#play-1x")  # and the page's clicks work without a reload
         page.wait_for_selector("#place-bets")  # the round settled; bets are open again

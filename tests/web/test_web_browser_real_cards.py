@@ -21,6 +21,7 @@ import pytest
 from browsing import (
     PHONE,
     axe_violations,
+    chips_of,
     host_token,
     join_on_a_phone,
     shot,
@@ -159,8 +160,8 @@ def test_foak14_a_four_player_assisted_deal_entered_by_the_host_to_the_split(bro
     split = host.inner_text("#split")
     assert "Ann takes 10 (high)" in split and "Rob takes 10 (low)" in split, split  # four nines; the ten low
     assert ann.inner_text("#split") == split
-    wait_until(host, "document.querySelector('#player-1 .balance').textContent === '1005'")
-    balances = [int(x) for x in host.locator("#players .balance").all_inner_texts()]
+    wait_until(host, "document.querySelector('#player-1 .balance').textContent === '1,005'")  # thousands separated (issue 29)
+    balances = [chips_of(x) for x in host.locator("#players .balance").all_inner_texts()]
     assert balances == [1005, 1005, 995, 995]
     assert "(entered by the host)" in host.inner_text("#log")
     # stored like any other deal: the history page replays it

@@ -350,7 +350,7 @@ def test_issue11_2_host_controls_in_the_page(browser: Any, base_url: str) -> Non
     zoe.click("#topup-btn")
     zoe.wait_for_selector("#topup-note")
     host.click("#requests button[data-op=approve]")
-    wait_until(zoe, "document.querySelector('#players li.me .balance').innerText === '1250'")
+    wait_until(zoe, "document.querySelector('#players li.me .balance').innerText === '1,250'")  # thousands separated (issue 29)
     # a new phone for Zoe: the host's page shows the link
     host.click(f"#player-{seat} button[data-op=new-device]")
     host.wait_for_selector("#device-link")
@@ -360,7 +360,7 @@ def test_issue11_2_host_controls_in_the_page(browser: Any, base_url: str) -> Non
     new = new_ctx.new_page()
     new.goto(link)
     new.wait_for_selector("#players li.me")
-    assert new.inner_text("#players li.me .balance") == "1250"
+    assert new.inner_text("#players li.me .balance") == "1,250"
     zoe.wait_for_selector("#join:not([hidden])")  # the old phone is a spectator now
     host.click("button[data-op=device-done]")
     host.wait_for_selector("#device-link", state="detached")

@@ -1,5 +1,7 @@
 // fourcards cards and chips as text and HTML, shared by the table and history pages:
-// window.fourcardsCards = {esc, spoken, card, pip, back, cards, signed, applyDeck}.
+// window.fourcardsCards = {esc, spoken, card, pip, back, cards, chips, signed, applyDeck}.
+// Every amount a page shows goes through chips() or signed(): thousands separated as the README
+// writes them ("8,400", "+1,250", "-4,001,000").
 // A card is named for screen readers ("ten of hearts"), a face-down card says so.
 (function () {
   "use strict";
@@ -36,7 +38,9 @@
     return h;
   }
   function cards(list, extra) { return '<div class="cards">' + list.map(function (c) { return card(c, extra); }).join("") + "</div>"; }
-  function signed(n) { return (n > 0 ? "+" : "") + n; }
+  const GROUPED = new Intl.NumberFormat("en-US", {maximumFractionDigits: 0});
+  function chips(n) { return GROUPED.format(n); }
+  function signed(n) { return (n > 0 ? "+" : "") + chips(n); }
 
   // the four-colour deck, a choice remembered in this browser
   const deckKey = "fourcards:four-colour";
@@ -51,6 +55,6 @@
       });
     }
   }
-  window.fourcardsCards = {esc: esc, spoken: spoken, card: card, pip: pip, back: back, cards: cards, signed: signed,
+  window.fourcardsCards = {esc: esc, spoken: spoken, card: card, pip: pip, back: back, cards: cards, chips: chips, signed: signed,
     applyDeck: applyDeck};
 })();

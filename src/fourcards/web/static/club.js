@@ -9,7 +9,8 @@
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
     });
   }
-  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0"; }
+  const GROUPED = new Intl.NumberFormat("en-US", {maximumFractionDigits: 0});  // "8,400", as the README writes it
+  function signed(n) { return n > 0 ? "+" + GROUPED.format(n) : n < 0 ? "\u2212" + GROUPED.format(-n) : "0"; }
   function net(n) { return '<span class="' + (n >= 0 ? "win" : "lose") + '">' + signed(n) + "</span>"; }
   function names(text) { return text.split(/[\n,]/).map(function (x) { return x.trim(); }).filter(Boolean); }
   async function call(method, path, body, headers) {

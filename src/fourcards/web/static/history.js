@@ -12,7 +12,7 @@
   const WORD = root.dataset.word;  // "Round" (Four Card Poker) or "Deal" (Four of a Kind)
   const token = localStorage.getItem("fourcards:token:" + tableId);
   const C = window.fourcardsCards;
-  const esc = C.esc, signed = C.signed;
+  const esc = C.esc, signed = C.signed, chips = C.chips;
   C.applyDeck($("four-colour"));
 
   function showError(msg) { $("error").textContent = msg; $("error").hidden = !msg; }
@@ -31,8 +31,8 @@
   // own at Four Card Poker), so the people's nets and the bank's add up to zero.
   function row(p, attr) {
     return '<tr><th scope="row">' + esc(p.name) + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
-      (p.status === "left" ? ' <span class="muted">(left)</span>' : "") + "</th><td>" + p.bought_in + "</td><td>" + p.top_ups +
-      "</td><td>" + p.cashed_out + "</td><td>" + p.stack + "</td><td " + attr + '="' + p.net + '">' + net(p.net) + "</td></tr>";
+      (p.status === "left" ? ' <span class="muted">(left)</span>' : "") + "</th><td>" + chips(p.bought_in) + "</td><td>" + chips(p.top_ups) +
+      "</td><td>" + chips(p.cashed_out) + "</td><td>" + chips(p.stack) + "</td><td " + attr + '="' + p.net + '">' + net(p.net) + "</td></tr>";
   }
   async function settlement() {
     const s = await get("/settlement");
@@ -51,8 +51,8 @@
         '<td id="bank-net" data-net="' + bank.net + '">' + net(bank.net) + "</td></tr></tbody>";
     }
     h += "<tfoot>";
-    if (s.in_play) h += '<tr><th scope="row">In play (a deal in progress)</th><td colspan="4"></td><td>' + s.in_play + "</td></tr>";
-    h += '<tr><th scope="row">Total</th><td colspan="4"></td><td id="settlement-total">' + s.total + "</td></tr></tfoot></table>";
+    if (s.in_play) h += '<tr><th scope="row">In play (a deal in progress)</th><td colspan="4"></td><td>' + chips(s.in_play) + "</td></tr>";
+    h += '<tr><th scope="row">Total</th><td colspan="4"></td><td id="settlement-total">' + chips(s.total) + "</td></tr></tfoot></table>";
     $("settlement").innerHTML = h;
   }
 
@@ -79,7 +79,7 @@
         (p.holds_bank ? ' <span class="muted">(holds the bank: ' + esc(signed(u.bank.net)) + ")</span>" : "") + "</th><td>" +
         esc(signed(p.net)) + '</td><td data-amount="' + p.amount + '">' + netMoney(p) + "</td></tr>";
     });
-    h += '</tbody><tfoot><tr><th scope="row">Total</th><td></td><td id="settle-total">' + u.total + "</td></tr></tfoot></table>";
+    h += '</tbody><tfoot><tr><th scope="row">Total</th><td></td><td id="settle-total">' + chips(u.total) + "</td></tr></tfoot></table>";
     h += u.transfers.length ? '<ol class="transfers" id="transfers">' + u.transfers.map(function (t) {
       return '<li data-from="' + esc(t.from.name) + '" data-to="' + esc(t.to.name) + '" data-amount="' + t.amount + '">' + esc(t.text) + "</li>";
     }).join("") + "</ol>" : '<p id="transfers-none">Nobody owes anybody anything.</p>';
@@ -260,8 +260,8 @@
       const p = v.players[who.player];
       if (!p) return;
       h += '<div class="seat' + (v.actor === who.player ? " actor" : "") + (p.decision === "fold" ? " folded" : "") + '"><div class="name">' + esc(who.name) + "</div>";
-      h += '<div class="muted">ante ' + p.ante + (p.aces_up ? " \u00b7 Aces Up " + p.aces_up : "") +
-        (p.decision === "play" ? " \u00b7 play " + p.play : p.decision === "fold" ? " \u00b7 folded" : "") + "</div>";
+      h += '<div class="muted">ante ' + chips(p.ante) + (p.aces_up ? " \u00b7 Aces Up " + chips(p.aces_up) : "") +
+        (p.decision === "play" ? " \u00b7 play " + chips(p.play) : p.decision === "fold" ? " \u00b7 folded" : "") + "</div>";
       if (p.cards) h += C.cards(p.cards, "sm");
       else if (v.up_card && (p.ante || p.aces_up)) h += '<div class="cards">' + C.back(5, "sm") + "</div>";
       if (p.result) h += "<div>" + (p.result.player_hand ? esc(p.result.player_hand.description) + " " : "") + net(p.result.net) + "</div>";
@@ -271,13 +271,13 @@
   }
 
   function kindView(v) {
-    let h = '<div class="box"><span class="pot">Pot ' + v.pot + '</span> <span class="muted">\u00b7 ' + esc(v.phase) +
+    let h = '<div class="box"><span class="pot">Pot ' + chips(v.pot) + '</span> <span class="muted">\u00b7 ' + esc(v.phase) +
       " \u00b7 " + v.cards_in_deck + " cards in the deck</span></div><div class=\"seats\">";
     v.seats.forEach(function (e) {
       h += '<div class="seat ' + esc(e.status) + (v.actor === e.seat ? " actor" : "") + '"><div class="name">' + esc(name(e.seat)) +
         (v.button === e.seat ? ' <span class="badge btn" aria-label="button">D</span>' : "") +
         (e.status !== "active" ? ' <span class="badge">' + esc(e.status.replace("_", "-")) + "</span>" : "") + "</div>" +
-        C.cards(e.cards, "sm") + '<div class="muted">stack ' + e.stack + " \u00b7 in " + e.contributed + "</div></div>";
+        C.cards(e.cards, "sm") + '<div class="muted">stack ' + chips(e.stack) + " \u00b7 in " + chips(e.contributed) + "</div></div>";
     });
     return h + "</div>";
   }

@@ -106,7 +106,7 @@
     } catch (e) { return; }
     if (!data.tables.length) return;
     document.getElementById("my-tables").innerHTML = data.tables.map(function (t) {
-      const where = t.status === "closed" ? "closed" : t.you ? "seat " + t.you.seat + ", " + t.you.balance + " chips" + (t.you.is_host ? ", host" : "")
+      const where = t.status === "closed" ? "closed" : t.you ? "seat " + t.you.seat + ", " + t.you.balance.toLocaleString("en-US") + " chips" + (t.you.is_host ? ", host" : "")
         : t.request ? "waiting for the host" : "";
       return '<li><a href="' + esc(t.status === "closed" ? t.history_url : t.join_url) + '">' + esc(t.name) + '</a> <span class="muted">' +
         esc(t.game_title) + (where ? " \u00b7 " + esc(where) : "") + (t.public ? " \u00b7 public" : " \u00b7 private") + "</span></li>";

@@ -1,0 +1,124 @@
+// The host's controls: deal, bots, void, pause; seat requests and top-ups to approve; a seat handed
+// to a new phone; a player without a phone; the table's settings. Also the seat buttons every
+// player has for their own seat (sit out, back, leave), which share the host's listener.
+import {$, esc, chips, patch, clearTyped} from "./util.js";
+import {app, store} from "./store.js";
+import {api} from "./connection.js";
+
+let deviceLink = null;  // the link the host just made for a seat's new phone
+let redraw = function () {};
+
+export function renderHost(s, closed) {
+  const ha = s.host_actions || [];
+  $("host").hidden = closed || (ha.length === 0 && !(s.you && s.you.is_host));
+  $("host-deal").hidden = ha.indexOf("deal") < 0;
+  $("host-bots").hidden = ha.indexOf("add_bots") < 0;
+  const kinds = s.bot_kinds || [], pick = $("host-bot-kind");
+  pick.hidden = $("host-bots").hidden || kinds.length < 2;
+  if (pick.dataset.kinds !== kinds.join(",")) {  // the bot choices: built-in bots and plug-ins
+    pick.dataset.kinds = kinds.join(",");
+    pick.innerHTML = kinds.map(function (k) { return '<option value="' + esc(k) + '">' + esc(k) + "</option>"; }).join("");
+  }
+  $("host-void").hidden = ha.indexOf("void") < 0;
+  $("host-pause").hidden = ha.indexOf("pause") < 0;
+  $("host-resume").hidden = ha.indexOf("resume") < 0;
+  patch($("host-requests"), hostRequests(s));
+  patch($("host-device"), deviceLink ? '<p class="notice" id="device-link-box">Open this link on ' + esc(deviceLink.name) +
+    "'s new phone (the old one no longer works):</p>" + '<div class="share"><label for="device-link">New phone link</label>' +
+    '<input id="device-link" readonly value="' + esc(deviceLink.url) + '"><button type="button" data-op="copy" data-target="device-link">Copy</button>' +
+    '<button type="button" data-op="device-done">Done</button></div>' : "");
+  patch($("host-seat"), s.dealing === "table" && ha.indexOf("seats") >= 0 ? '<form id="seat-form" class="inline">' +
+    '<label for="seat-name">Seat a player without a phone (you enter their moves)</label><input id="seat-name" data-name-field placeholder="name, at most 40 characters">' +
+    '<button type="submit" id="seat-add">Seat</button></form>' : "");
+  $("host-more").hidden = closed || ha.indexOf("settings") < 0;
+  patch($("host-settings"), ha.indexOf("settings") >= 0 ? hostSettings(s) : "");
+}
+
+function hostRequests(s) {
+  const rs = (s.requests || []).filter(function (r) { return r.status === "pending"; });
+  if (!rs.length) return "";
+  return '<h3 id="requests-title">Waiting for you</h3><ul class="requests" id="requests" aria-labelledby="requests-title">' + rs.map(function (r) {
+    const what = r.kind === "seat" ? esc(r.name) + (r.returning ? " asks for their seat back" : " asks for a seat")
+      : esc(r.name) + " asks for " + chips(r.amount) + " more chips";
+    return '<li id="request-' + r.id + '">' + what + ' <span class="buttons"><button type="button" class="primary" data-op="approve" data-request="' + r.id +
+      '" aria-label="Approve: ' + what + '">Approve</button><button type="button" data-op="decline" data-request="' + r.id +
+      '" aria-label="Turn down: ' + what + '">Turn down</button></span></li>';
+  }).join("") + "</ul>";
+}
+
+function hostSettings(s) {
+  const st = s.table.settings || {};
+  return '<div class="settings">' +
+    '<label class="choice"><input type="checkbox" id="set-public" data-setting="public"' + (s.table.public ? " checked" : "") + "> List this table in the lobby (public)</label>" +
+    '<label class="choice"><input type="checkbox" id="set-approval" data-setting="seat_approval"' + (st.seat_approval ? " checked" : "") + "> New seats need my approval</label>" +
+    '<form id="clock-form" class="inline"><label for="set-clock">Turn clock, seconds per action (0: none)</label>' +
+    '<input type="number" inputmode="numeric" id="set-clock" min="0" max="3600" value="' + (st.turn_clock || 0) + '"><button type="submit" id="set-clock-btn">Set</button></form>' +
+    '<p><button type="button" class="danger" data-op="close" id="host-close">Close the table</button></p></div>';
+}
+
+function seatName(n) {
+  const s = store.state;
+  const p = s && s.players.filter(function (x) { return x.seat === n; })[0];
+  return p ? p.name : "seat " + n;
+}
+
+// a player without a phone: seated by name by the host (nobody holds the seat's token: the host
+// enters that player's moves, or hands the seat to a phone later with "New phone")
+async function seatWithoutPhone(name) {
+  if (!name.trim()) return;
+  if (!(await api("/seats/without-phone", {name: name}))) return;
+  clearTyped($("seat-name"));
+}
+
+export function wireHost(again) {
+  redraw = again;
+  $("host-deal").addEventListener("click", function () { api("/deal"); });
+  $("host-bots").addEventListener("click", function () {
+    const kind = $("host-bot-kind").value;
+    api("/bots", kind ? {count: 1, kind: kind} : {count: 1});
+  });
+  $("host-pause").addEventListener("click", function () { api("/pause"); });
+  $("host-resume").addEventListener("click", function () { api("/resume"); });
+  $("host-void").addEventListener("click", function () {
+    const reason = window.prompt("Void this deal and return every wager. Reason (the host's ruling):", "host ruling");
+    if (reason) api("/void", {reason: reason});
+  });
+  // seats, requests, settings: one listener for the buttons marked data-op
+  app.addEventListener("click", async function (ev) {
+    const b = ev.target.closest("button[data-op]");
+    if (!b) return;
+    const s = store.state;
+    const op = b.dataset.op, n = Number(b.dataset.seat), rid = b.dataset.request;
+    if (op === "approve" || op === "decline") api("/requests/" + rid, {approve: op === "approve"});
+    else if (op === "sit-out" || op === "back") api("/seats/" + n + "/" + op);
+    else if (op === "mute" || op === "unmute") api("/seats/" + n + "/mute", {muted: op === "mute"});
+    else if (op === "leave") {
+      const mine = s && s.you && s.you.seat === n;
+      const inDeal = s && (s.deal || (s.round && s.round.phase === "decisions"));
+      const hand = inDeal ? (mine ? " Your hand in this deal is forfeited at once (what you put in stays in the pot)." :
+        " Their hand in this deal is forfeited at once.") : "";
+      if (window.confirm(mine ? "Leave the table?" + hand + " Your chips are cashed out; sit down again under the same name to get them back."
+        : "Remove " + seatName(n) + " from the table?" + hand + " Their chips are cashed out.")) api("/seats/" + n + "/leave");
+    } else if (op === "new-device") {
+      if (!window.confirm("Hand " + seatName(n) + "'s seat to a new phone? The old phone stops working at once.")) return;
+      const r = await api("/seats/" + n + "/new-device");
+      if (r) { deviceLink = {name: r.name, url: r.invite_url || window.location.origin + r.join_url}; redraw(); }
+    } else if (op === "device-done") { deviceLink = null; redraw(); }
+    else if (op === "copy") {
+      const input = $(b.dataset.target);
+      input.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value);
+    } else if (op === "close") {
+      if (window.confirm("Close the table? A deal in progress is voided and everyone is cashed out. The history stays.")) api("/close");
+    }
+  });
+  app.addEventListener("change", function (ev) {
+    const k = ev.target.dataset.setting;
+    if (k) { const body = {}; body[k] = ev.target.checked; api("/settings", body); }
+  });
+  app.addEventListener("submit", function (ev) {
+    const f = ev.target;
+    if (f.id === "clock-form") { ev.preventDefault(); api("/settings", {turn_clock: Number($("set-clock").value || 0)}); }
+    else if (f.id === "seat-form") { ev.preventDefault(); seatWithoutPhone($("seat-name").value); }
+  });
+}

@@ -1,0 +1,130 @@
+// The people at the table: taking a seat (or waiting for the host to allow it), a seat this phone
+// lost, the players' list with the host's buttons per seat, your own seat (sit out, leave, top-ups).
+import {$, esc, chips, patch, clearTyped} from "./util.js";
+import {app, store, tableId, tokenKey} from "./store.js";
+import {api, showError, reconnectNow} from "./connection.js";
+
+let lostSeat = null, topUpAsked = 0, redraw = function () {};
+
+// the seat's token stopped working (the host handed the seat to another phone, or removed it):
+// say so plainly, and offer a seat again without filling in the old name
+export function forgetSeat(detail) {
+  lostSeat = detail || "This phone no longer holds a seat at this table.";
+  localStorage.removeItem(tokenKey);
+  store.token = null;
+  showError(null);
+  clearTyped($("join-name"));
+  reconnectNow();
+}
+
+export function renderPeople(s, prev, closed) {
+  if (s.you && topUpAsked && prev && prev.you && s.you.balance > prev.you.balance) topUpAsked = 0;
+  $("join").hidden = !!s.you || closed;
+  renderJoin(s);
+  const lost = $("lost-seat");
+  lost.hidden = !lostSeat || !!s.you;
+  lost.textContent = lostSeat && !s.you ? lostSeat.charAt(0).toUpperCase() + lostSeat.slice(1).replace(/\.?$/, ".") +
+    " To play again, take a new seat below." : "";
+  $("me").hidden = !s.you || closed;
+  patch($("me-body"), s.you && !closed ? mySeat(s) : "");
+  const ops = (s.host_actions || []).indexOf("seats") >= 0;
+  patch($("players"), s.players.map(function (p) { return playerItem(s, p, ops); }).join(""));
+}
+
+function renderJoin(s) {
+  const r = s.request;
+  const waiting = !!(r && r.status === "pending");
+  $("join-form").hidden = waiting;
+  $("join-note").hidden = waiting;
+  const w = $("my-request");
+  w.hidden = !r;
+  w.textContent = !r ? "" : waiting ? "Waiting for the host to let you sit down as " + r.name + (r.returning ? " (your seat and chips back)" : "") + "\u2026"
+    : r.status === "denied" ? "The host turned down your request for a seat." : "";
+}
+
+const STATUS = {sitting_out: "sitting out", left: "left"};
+function playerItem(s, p, hostOps) {
+  const me = s.you && s.you.seat === p.seat;
+  let h = '<li id="player-' + p.seat + '" class="' + (me ? "me" : "") + (p.status !== "playing" ? " " + p.status : "") + '" data-seat="' + p.seat + '">' +
+    '<span class="who">Seat ' + p.seat + ": " + esc(p.name) +
+    (p.is_host ? ' <span class="muted">(host)</span>' : "") + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") +
+    (me ? ' <span class="muted">(you)</span>' : "") + ' \u2014 <span class="balance">' + chips(p.balance) + "</span> chips" +
+    (STATUS[p.status] ? ' <span class="tag">' + STATUS[p.status] + "</span>" : "") +
+    (p.leaving ? ' <span class="tag">left: cashes out when this ' + esc((s.table.word || "deal").toLowerCase()) + " ends</span>" : "") +
+    (!p.is_bot && !p.online && !me ? ' <span class="tag off">offline</span>' : "") +
+    (p.muted ? ' <span class="tag">muted</span>' : "") + "</span>";
+  if (hostOps && !p.is_host) {
+    const n = p.seat, nm = esc(p.name);
+    h += '<span class="seat-ops">' + (p.leaving ? "" : p.status === "sitting_out"
+      ? '<button type="button" data-op="back" data-seat="' + n + '" aria-label="Deal ' + nm + ' in again">Deal in</button>'
+      : '<button type="button" data-op="sit-out" data-seat="' + n + '" aria-label="Sit out ' + nm + '">Sit out</button>') +
+      (p.leaving ? "" : '<button type="button" data-op="leave" data-seat="' + n + '" aria-label="Remove ' + nm + '">Remove</button>') +
+      (p.is_bot ? "" : '<button type="button" data-op="new-device" data-seat="' + n + '" aria-label="New phone for ' + nm + '">New phone</button>' +
+        (p.muted ? '<button type="button" data-op="unmute" data-seat="' + n + '" aria-label="Let ' + nm + ' chat again">Unmute</button>'
+          : '<button type="button" data-op="mute" data-seat="' + n + '" aria-label="Mute ' + nm + ' in the chat">Mute</button>')) +
+      "</span>";
+  }
+  return h + "</li>";
+}
+
+function mySeat(s) {
+  const y = s.you;
+  let h = '<p id="my-status">Seat ' + y.seat + " \u00b7 " + chips(y.balance) + " chips" +
+    (y.leaving ? " \u00b7 you left the table: your hand is forfeited and your chips are cashed out when this " +
+      esc((s.table.word || "deal").toLowerCase()) + " ends" : y.status === "sitting_out" ? " \u00b7 <b>you are sitting out</b>: not dealt in until you are back" : "") + ".</p>";
+  if (y.timeouts && y.status !== "sitting_out") h += '<p class="muted">Your time ran out ' + (y.timeouts === 1 ? "once" : y.timeouts + " times") + "; twice in a row and you sit out.</p>";
+  h += '<div class="buttons">';
+  if (y.status === "sitting_out") h += '<button type="button" class="primary" data-op="back" data-seat="' + y.seat + '" id="im-back">I\u2019m back</button>';
+  else if (!y.leaving) h += '<button type="button" data-op="sit-out" data-seat="' + y.seat + '" id="sit-out">Sit out</button>';
+  if (!y.is_host && !y.leaving) h += '<button type="button" class="danger" data-op="leave" data-seat="' + y.seat + '" id="leave">Leave the table</button>';
+  h += "</div>";
+  if (y.leaving) return h;  // a seat that has left takes no more chips (docs/rules.md TP-5)
+  h += '<form id="topup-form" class="inline"><label for="topup-amount">' + (y.is_host ? "Add chips to my stack" : "Ask the host for more chips") + "</label>" +
+    '<input type="number" inputmode="numeric" id="topup-amount" min="1" max="10000000" placeholder="chips, e.g. 500">' +
+    '<button type="submit" id="topup-btn">' + (y.is_host ? "Add" : "Ask") + "</button></form>";
+  if (topUpAsked) h += '<p class="muted" id="topup-note">You asked the host for ' + chips(topUpAsked) + " more chips.</p>";
+  return h;
+}
+
+export function wirePeople(again) {
+  redraw = again;
+  let joining = false;
+  $("join-form").addEventListener("submit", async function (ev) {
+    ev.preventDefault();
+    if (joining) return;
+    joining = true;
+    try {
+      const res = await fetch("/api/tables/" + tableId + "/seats", {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: $("join-name").value})});
+      const data = await res.json();
+      if (!res.ok) { showError(data.detail); return; }
+      showError(null);
+      store.token = data.token;
+      lostSeat = null;
+      localStorage.setItem(tokenKey, data.token);
+      localStorage.setItem("fourcards:name", data.name);
+      reconnectNow();
+    } catch (e) {
+      showError("The server cannot be reached; try again in a moment.");
+    } finally {
+      joining = false;
+    }
+  });
+  const savedName = localStorage.getItem("fourcards:name");
+  if (savedName) $("join-name").value = savedName;
+  app.addEventListener("submit", function (ev) {
+    if (ev.target.id !== "topup-form") return;
+    ev.preventDefault();
+    const s = store.state, box = $("topup-amount");
+    const amount = Number(box.value || 0);
+    if (!amount) { showError("Type how many chips (at least 1)."); box.focus(); return; }
+    // the host's own top-up is made at once: ask first (the chips come from the bank)
+    if (s.you && s.you.is_host && !window.confirm("Add " + chips(amount) + " chips from the bank to your stack?")) return;
+    api("/top-ups", {amount: amount}).then(function (r) {
+      if (!r) return;
+      clearTyped(box);
+      if (r.status === "pending") topUpAsked = amount;
+      redraw();
+    });
+  });
+}

@@ -1,0 +1,233 @@
+"""Issue 29 part A in real headless Chromium: a table you can see (docs/web.md "The pages").
+
+* every seat, the pot (Four Card Poker: the dealer) and your actions fit on the screen without
+  scrolling, on a 360x640 and a 390x844 phone and a 1280x800 desktop, with 4, 8 and 13 seats at
+  Four of a Kind and 4, 8 and 9 (the most) at Four Card Poker, on your turn; no two seats
+  overlap, your own seat is the lowest; axe-core finds nothing; every amount is thousands
+  separated (play-test fault 5: the tables start with 1,000,000 chips);
+* fault 3: on a 360x640 phone scrolled down, your turn docks the actions in at most a third of
+  the screen, and the dock's first line shows your cards, the pot and the amount to call;
+* fault 4: the chat's "slow down" goes by itself, and at once when the seat is muted;
+* fault 6: a name over 40 characters is said to be too long where it is typed, and not cut.
+
+One server (SQLite: the layout does not depend on the database) and one Chromium per module;
+the layout matrix reuses one page per game, resized. Skipped when Chromium is missing unless
+``FOURCARDS_REQUIRE_BROWSER=1``; loopback only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browsing import (
+    PHONE,
+    ThreadServer,
+    axe_violations,
+    launch,
+    on_screen,
+    require_browser,
+    wait_until,
+    watch_errors,
+)
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 640), (390, 844), (1280, 800)]
+GROUPED = re.compile(r"\d{1,3}(,\d{3})+")  # 1,000,000 and 999,990 as the page writes them
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    require_browser()
+    from fourcards.web import create_app
+
+    db = Path(tmp_path_factory.mktemp("issue29")) / "fourcards.db"
+    with ThreadServer(create_app(f"sqlite:///{db}", bot_delay=0.02, rate_limits="off")) as srv:
+        yield srv.base
+
+
+@pytest.fixture(scope="module")
+def chromium(app_url: str) -> Iterator[Any]:
+    yield from launch()
+
+
+def api(base: str, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    r = httpx.request(method, base + path, json=body, headers={"X-Seat-Token": token} if token else {}, timeout=30)
+    assert r.status_code < 300, r.text
+    return r.json()
+
+
+def table(base: str, game: str, bots: int, **extra: Any) -> tuple[str, str]:
+    t = api(base, "POST", "/api/tables", body={"game": game, "host_name": "Pat", "bots": bots, "turn_clock": 0,
+                                              "starting_chips": 1000000, **extra})
+    return t["table"]["id"], t["token"]
+
+
+def open_seat(page: Any, base: str, tid: str, token: str) -> None:
+    page.goto(base + "/offline")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"fourcards:token:{tid}", token])
+    page.goto(f"{base}/t/{tid}")
+    page.wait_for_selector("#players li.me")
+
+
+def your_turn(page: Any, base: str, game: str, tid: str, token: str) -> None:
+    """This seat (the host) to act: at Four Card Poker its bets placed and the cards dealt."""
+    if game == "poker":
+        page.click("#place-bets")
+        page.wait_for_selector("#host-deal:not([hidden])")
+        page.click("#host-deal")
+        page.wait_for_selector("#play-1x")
+    else:
+        api(base, "POST", f"/api/tables/{tid}/deal", token)
+        page.wait_for_selector("#my-actions.live #kind-actions button", timeout=30000)
+
+
+#: Each problem of the table as laid out now: a seat, the pot or an action off the screen, two
+#: seats on each other, your seat not the lowest, the page wider than the screen.
+LAYOUT = """() => {
+  const vw = window.innerWidth, vh = window.innerHeight, bad = [];
+  const box = e => e.getBoundingClientRect();
+  const off = r => r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1;
+  const seen = sel => Array.from(document.querySelectorAll(sel)).filter(e => box(e).width > 0);
+  const need = (sel, what) => {
+    const els = seen(sel);
+    if (!els.length) bad.push('no ' + what);
+    els.forEach(e => { const r = box(e); if (off(r)) bad.push(what + ' ' + (e.id || e.textContent.trim()) + ' off screen ' +
+      JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round))); });
+  };
+  need('#oval .seat', 'seat');
+  need(document.getElementById('pot') ? '#pot' : '#dealer', 'pot');
+  need('#my-actions button, #my-actions input', 'action');
+  const seats = seen('#oval .seat').map(e => [e.id, box(e)]);
+  for (let i = 0; i < seats.length; i++) for (let j = i + 1; j < seats.length; j++) {
+    const a = seats[i][1], b = seats[j][1];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 3 && h > 3) bad.push(seats[i][0] + ' overlaps ' + seats[j][0] + ' by ' + Math.round(w) + 'x' + Math.round(h));
+  }
+  const me = document.querySelector('#oval .seat.me');
+  if (!me || seats.some(s => s[1].bottom > box(me).bottom + 2)) bad.push('your seat is not the lowest');
+  if (document.documentElement.scrollWidth > vw) bad.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+  const acts = document.getElementById('my-actions');
+  seen('#oval .seat').forEach(s => { if (acts && box(s).bottom > box(acts).top + 1) bad.push(s.id + ' under the actions'); });
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("game", ["kind", "poker"])
+def test_issue29_every_seat_the_pot_and_the_actions_fit_on_every_screen(chromium: Any, app_url: str,
+                                                                         game: str) -> None:
+    ctx = chromium.new_context(viewport={"width": 360, "height": 640}, reduced_motion="reduce")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    problems: dict[str, list[str]] = {}
+    for seats in ([4, 8, 13] if game == "kind" else [4, 8, 9]):
+        page.set_viewport_size({"width": 360, "height": 640})
+        tid, token = table(app_url, game, seats - 1)
+        open_seat(page, app_url, tid, token)
+        your_turn(page, app_url, game, tid, token)
+        wait_until(page, f"document.querySelectorAll('#oval .seat').length === {seats}")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(150)  # the oval takes the new screen's height
+            problems[f"{seats} seats, {width}x{height}"] = page.evaluate(LAYOUT)
+        page.set_viewport_size({"width": 360, "height": 640})
+        stacks = page.locator("#oval .seat .stack").all_inner_texts()
+        assert stacks and all(GROUPED.search(x) for x in stacks), stacks  # fault 5: "1,000,000", "999,990"
+        problems[f"{seats} seats, axe"] = axe_violations(page)
+    assert {k: v for k, v in problems.items() if v} == {}
+    assert errors == []
+    ctx.close()
+
+
+def test_issue29_3_a_phone_scrolled_down_keeps_your_cards_the_pot_and_the_call_in_sight(chromium: Any,
+                                                                                       app_url: str) -> None:
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    tid, token = table(app_url, "kind", 5)
+    open_seat(page, app_url, tid, token)
+    your_turn(page, app_url, "kind", tid, token)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.scrollY") > 200  # scrolled well down: the table itself is off the screen
+    dock = page.locator("#my-actions").bounding_box()
+    assert dock["height"] <= 640 / 3, dock  # the actions take at most a third of the screen
+    assert on_screen(page, "#dock-summary") and on_screen(page, "#kind-actions button")
+    summary = page.inner_text("#dock-summary")
+    s = api(app_url, "GET", f"/api/tables/{tid}/state", token)
+    mine = next(e for e in s["deal"]["seats"] if e["seat"] == s["you"]["seat"])
+    assert page.locator("#dock-summary .card").count() == len(mine["cards"])
+    to_call = s["deal"]["to_call"]
+    assert f"Pot {s['deal']['pot']:,}" in summary, summary
+    assert (f"{to_call:,} to call" if to_call else "nothing to call") in summary, summary
+    page.context.close()
+
+
+def test_issue29_4_the_chat_says_slow_down_and_then_stops_saying_it(chromium: Any, app_url: str) -> None:
+    tid, token = table(app_url, "kind", 0, public=True)
+    ben = api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": "Ben"})["token"]
+    page = chromium.new_context(**PHONE).new_page()
+    open_seat(page, app_url, tid, ben)
+
+    def refused() -> None:
+        for i in range(3):
+            api(app_url, "POST", f"/api/tables/{tid}/chat", ben, {"text": f"quick {i}"})
+        page.fill("#chat-text", "one too many")
+        page.click("#chat-send")
+        page.wait_for_selector("#chat-error:not([hidden])")
+        assert "slow down" in page.inner_text("#chat-error")
+
+    refused()
+    page.wait_for_selector("#chat-error", state="hidden", timeout=9000)  # by itself, within seconds
+    assert page.get_attribute("#chat-text", "aria-invalid") == "false"
+    page.wait_for_timeout(2100)  # out of the rate limit's window
+    refused()
+    api(app_url, "POST", f"/api/tables/{tid}/seats/2/mute", token, {"muted": True})
+    page.wait_for_selector("#chat-note:has-text('muted')")
+    assert page.is_hidden("#chat-error")  # muted: the old words go at once
+    api(app_url, "POST", f"/api/tables/{tid}/seats/2/mute", token, {"muted": False})
+    page.wait_for_selector("#chat-form:not([hidden])")
+    assert page.is_hidden("#chat-error")
+    page.context.close()
+
+
+def test_issue29_6_a_name_over_40_characters_is_said_too_long_and_not_cut(chromium: Any, app_url: str) -> None:
+    tid, _ = table(app_url, "kind", 3)
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{app_url}/t/{tid}")
+    page.wait_for_selector("#join-form")
+    assert "at most 40 characters" in page.inner_text("#join-name-limit")
+    name = "Bartholomew Alexander Fitzgerald-Montgomery"  # 43 characters
+    page.fill("#join-name", name)
+    assert page.input_value("#join-name") == name  # nothing cut
+    page.wait_for_selector("#join-name-too-long")
+    assert page.inner_text("#join-name-too-long").startswith("43 characters: a name has at most 40")
+    assert page.get_attribute("#join-name", "aria-invalid") == "true"
+    assert axe_violations(page) == []
+    page.fill("#join-name", name[:40])
+    page.wait_for_selector("#join-name-too-long", state="detached")
+    page.click("#join-btn")
+    page.wait_for_selector("#my-request:not([hidden])")
+    page.context.close()
+    # the lobby's field says the same
+    lobby = chromium.new_context(**PHONE).new_page()
+    lobby.goto(app_url + "/")
+    lobby.fill("#host_name", name)
+    lobby.wait_for_selector("#host_name-too-long")
+    assert lobby.input_value("#host_name") == name
+    lobby.context.close()
+
+
+def test_issue29_5_the_history_page_separates_thousands(chromium: Any, app_url: str) -> None:
+    tid, token = table(app_url, "kind", 3)
+    api(app_url, "POST", f"/api/tables/{tid}/top-ups", token, {"amount": 250000})
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(f"{app_url}/t/{tid}/history")
+    page.wait_for_selector("#settlement-table")
+    row = page.locator("#settlement-table tbody tr", has_text="Pat").inner_text()
+    assert "1,000,000" in row and "250,000" in row and "1,250,000" in row, row
+    page.context.close()
