@@ -28,9 +28,9 @@ from fourcards.store.memory import MemoryStore
 from fourcards.table import TableError
 from fourcards.web.deps import TOKEN_HEADER, validation_detail
 from fourcards.web.hub import Hub
-from fourcards.web.routes import chat, hands, history, host, lobby, settle, tables
+from fourcards.web.routes import ahead, chat, hands, history, host, lobby, night, settle, tables
 
-_ROUTES = [r for m in (lobby, tables, host, chat, history, settle, hands) for r in m.router.routes
+_ROUTES = [r for m in (lobby, tables, ahead, host, chat, history, settle, night, hands) for r in m.router.routes
            if isinstance(r, APIRoute)]
 
 

@@ -244,14 +244,14 @@ def test_issue21_9_the_host_seats_a_player_without_a_phone_and_the_log_says_so()
     t = kind(bots=0, dealing="table", seat_approval=True)
     out = t.run(SeatWithoutPhone(t.pid("Ann"), "Cat", th("cat")))
     assert out.answer == {"status": "seated", "seat": 2, "name": "Cat", "balance": 1000}
-    assert out.lines == ("The host seats Cat (no phone) at seat 2 with 1000 chips",)  # not "asks for a seat"
+    assert out.lines == ("The host seats Cat (no phone) at seat 2 with 1,000 chips",)  # not "asks for a seat"
     assert t.state.requests == ()  # no request to approve
     t.run(Join("Ben", th("Ben")))  # a guest still asks
     refused(t, SeatWithoutPhone(t.pid("Ann"), "ben", th("x")), 409, "'ben' has asked for a seat: approve the request")
     refused(t, SeatWithoutPhone(t.pid("Ann"), "CAT", th("x")), 409, "the name 'CAT' is taken at this table: choose")
     t.run(Leave(t.pid("Ann"), t.seat("Cat")))
     back = t.run(SeatWithoutPhone(t.pid("Ann"), "Cat", th("cat2")))
-    assert back.lines == ("The host seats Cat (no phone) back at seat 2 with 1000 chips",)
+    assert back.lines == ("The host seats Cat (no phone) back at seat 2 with 1,000 chips",)
     people_table = kind(bots=0, dealing="table")
     people(people_table, "Ben")
     refused(people_table, SeatWithoutPhone(people_table.pid("Ben"), "Dan", th("d")), 403, "only the table's host")

@@ -40,6 +40,6 @@ def test_tp10_the_operator_removes_a_seat_between_deals_and_the_host_role_passes
     people(t, "Ben")
     out = t.run(OperatorRemove(t.seat("Ann"), "banned"))
     assert out.answer == {"status": "left", "cashed_out": 1000}
-    assert "Ann is removed by the operator (banned) and cashes out 1000 chips" in out.lines
+    assert "Ann is removed by the operator (banned) and cashes out 1,000 chips" in out.lines
     assert t.state.people[t.pid("Ben")].is_host and "Ben is the host now" in out.lines
     refused(t, OperatorRemove(9, "nobody"), 404, "seat")

@@ -89,7 +89,7 @@ def test_issue21_9_the_host_seats_a_player_without_a_phone(client: TestClient) -
     r = post(client, tid, "/seats/without-phone", host, {"name": "Cat"})
     assert r.status_code == 200 and r.json() == {"status": "seated", "seat": 2, "name": "Cat", "balance": 1000}
     s = state(client, tid, host)
-    assert s["log"][-1] == "The host seats Cat (no phone) at seat 2 with 1000 chips" and s["requests"] == []
+    assert s["log"][-1] == "The host seats Cat (no phone) at seat 2 with 1,000 chips" and s["requests"] == []
     assert not any("asks for a seat" in line for line in s["log"])
     r = post(client, tid, "/seats/without-phone", host, {"name": "cat"})
     assert r.status_code == 409 and "the name 'cat' is taken at this table: choose another" in r.json()["detail"]

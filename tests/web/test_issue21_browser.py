@@ -348,7 +348,7 @@ def test_issue21_9_real_cards_a_refused_card_is_said_next_to_the_entry_box(brows
     host.fill("#seat-name", "Cat")  # no phone
     host.click("#seat-add")
     wait_until(host, "document.querySelectorAll('#players li').length === 4")
-    assert "The host seats Cat (no phone) at seat 4 with 1000 chips" in host.inner_text("#log")
+    assert "The host seats Cat (no phone) at seat 4 with 1,000 chips" in host.inner_text("#log")
     assert "asks for a seat" not in host.inner_text("#log")
     host.click("#host-deal")
     host.wait_for_selector("#rank-picker")

@@ -130,10 +130,11 @@ def settle_hand(
 
 def describe_result(result: SeatResult) -> str:
     """One line per wager, e.g. ``"ante +10, play +30, ante bonus +20 -> net +60"``; a capped win adds
-    ``"win cap -1600 (wins 10000 capped at 8400)"``."""
-    parts = [f"{k.replace('_', ' ')} {v:+d}" for k, v in result.wagers.items() if v]
+    ``"win cap -1,600 (wins 10,000 capped at 8,400)"`` (amounts thousands separated, as the README
+    writes them)."""
+    parts = [f"{k.replace('_', ' ')} {v:+,d}" for k, v in result.wagers.items() if v]
     if result.win_cap_adjustment:
         wins = result.settlement.wins
-        parts.append(f"win cap {result.win_cap_adjustment:+d} (wins {wins} capped at "
-                     f"{wins + result.win_cap_adjustment})")
-    return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+d}"
+        parts.append(f"win cap {result.win_cap_adjustment:+,d} (wins {wins:,} capped at "
+                     f"{wins + result.win_cap_adjustment:,})")
+    return ", ".join(parts or ["no wagers"]) + f" -> net {result.net:+,d}"

@@ -11,7 +11,7 @@ state (:func:`fourcards.table.views.view`).
 
 This package knows nothing of the web or of databases: servers (:mod:`fourcards.web`) load a
 state, apply a command, store what it wrote and publish the views. The rulings it applies are
-docs/rules.md TP-1 to TP-8 and each game's (FCP-*, FOAK-*).
+docs/rules.md TP-1 to TP-15 and each game's (FCP-*, FOAK-*).
 """
 
 from fourcards.table.commands import (
@@ -33,8 +33,11 @@ from fourcards.table.commands import (
     OperatorClose,
     OperatorRemove,
     Pause,
+    PreAct,
     Resume,
     SeatWithoutPhone,
+    SetAway,
+    SetHandle,
     SetSettleUp,
     SetStatus,
     Sit,
@@ -53,4 +56,4 @@ __all__ = ["apply", "Outcome", "TableError", "TableState", "Person", "SeatReques
            "Command", "Move", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
            "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp",
-           "OperatorClose", "OperatorRemove"]
+           "OperatorClose", "OperatorRemove", "PreAct", "SetAway", "SetHandle"]

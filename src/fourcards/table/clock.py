@@ -6,6 +6,9 @@
   it is skipped at once); for a bot, its move is due a bot delay after the turn began.
 * :func:`due_at` is when the table next needs a server (Unix seconds); :func:`due` says what
   for - a bot's move or a time-out (a time-out also skips a seat that sits out).
+* The time bank (docs/rules.md TP-13): a person's deadline includes the seconds left of their
+  night's time bank (:func:`bank_left`), which are spent only once the turn clock has run out
+  (:attr:`~fourcards.table.state.Clock.bank`); what a turn spent of it is :func:`bank_spent`.
 * Pause (docs/rules.md TP-7): the clock keeps the seconds left, nothing is due.
 * Downtime (TP-6): when no server was alive from ``down_from`` to ``down_to``, the person to
   act gets the time they had left when the last server went, and at least
@@ -22,7 +25,7 @@ from typing import Any
 from fourcards.table.state import Clock, Person, TableState
 
 __all__ = ["BOT_RESCUE_S", "MIN_LEFT_AFTER_DOWNTIME_S", "turn_key", "actor_seat", "arm", "due_at", "due",
-           "pause_clock", "resume_clock", "taken_up", "clock_view"]
+           "pause_clock", "resume_clock", "taken_up", "clock_view", "time_bank", "bank_left", "bank_spent"]
 
 #: Seconds after which a bot to move is due for any server when bots move at once (no bot
 #: delay): the server whose change made it the bot's turn moves it first; this only matters
@@ -62,10 +65,29 @@ def _timed(state: TableState, seat: Person | None) -> bool:
     return seat is not None and not seat.is_bot and not seat.sitting_out and state.turn_clock > 0
 
 
+def time_bank(state: TableState) -> int:
+    """Seconds of time bank each person has for the night (0: none; the host sets it, TP-13)."""
+    return int(state.settings.get("time_bank") or 0)
+
+
+def bank_left(state: TableState, person: Person) -> float:
+    """Seconds of ``person``'s time bank not yet spent tonight (0 without a bank)."""
+    return max(0.0, time_bank(state) - person.bank_used)
+
+
+def bank_spent(clock: Clock, now: float) -> float:
+    """Seconds of the time bank the turn of ``clock`` has spent by ``now``: what of the bank the
+    time left no longer covers (0 while the turn clock itself runs)."""
+    if not clock.bank:
+        return 0.0
+    left = (clock.deadline - now) if clock.deadline is not None else (clock.left or 0.0)
+    return min(clock.bank, max(0.0, clock.bank - left))
+
+
 def arm(state: TableState, now: float) -> Clock:
     """The clock after a change: the same while the turn is the same; a new turn starts anew
-    (``since`` = ``now``, a person's deadline ``turn_clock`` seconds on - kept as seconds left
-    while paused); no turn, no clock."""
+    (``since`` = ``now``, a person's deadline ``turn_clock`` seconds on, and the seconds left of
+    their time bank after that - kept as seconds left while paused); no turn, no clock."""
     key = turn_key(state)
     if key == state.clock.key:
         return state.clock
@@ -74,9 +96,11 @@ def arm(state: TableState, now: float) -> Clock:
     seat = player_seat(state, key[2])
     if not _timed(state, seat):
         return Clock(key, now)
+    assert seat is not None
+    bank = bank_left(state, seat)
     if state.paused:
-        return Clock(key, now, None, float(state.turn_clock))
-    return Clock(key, now, now + state.turn_clock)
+        return Clock(key, now, None, float(state.turn_clock) + bank, bank)
+    return Clock(key, now, now + state.turn_clock + bank, None, bank)
 
 
 def due_at(state: TableState, bot_delay: float) -> float | None:
@@ -129,7 +153,7 @@ def resume_clock(clock: Clock, now: float) -> Clock:
         return clock
     if clock.left is None:
         return replace(clock, since=now)
-    return Clock(clock.key, now, now + clock.left, None)
+    return replace(clock, since=now, deadline=now + clock.left, left=None)
 
 
 def taken_up(state: TableState, down_from: float, down_to: float, now: float) -> tuple[Clock, float | None]:
@@ -142,20 +166,25 @@ def taken_up(state: TableState, down_from: float, down_to: float, now: float) ->
     if clock.deadline is None:  # a bot's move, a seat sitting out, a paused table: its delay anew
         return replace(clock, since=now), None
     left = max(clock.deadline - down_from, MIN_LEFT_AFTER_DOWNTIME_S)
-    return Clock(clock.key, now, now + left, None), left
+    return replace(clock, since=now, deadline=now + left, left=None), left
 
 
 def clock_view(state: TableState, now: float) -> dict[str, Any] | None:
     """The running turn clock: ``seat``, ``name``, ``seconds`` (the table's clock),
-    ``deadline`` (Unix time, seconds; ``None`` while paused) and ``seconds_left`` now,
-    ``paused``; ``None`` when no person's clock runs."""
+    ``deadline`` (Unix time, seconds; ``None`` while paused) and ``seconds_left`` now (until the
+    seat's time runs out, its time bank included), ``paused``; the time bank (TP-13): ``bank``
+    (its seconds in this turn, spent after the turn clock's), ``bank_left`` (of them, now) and
+    ``in_bank`` (the turn clock has run out: the bank is being spent); ``None`` when no person's
+    clock runs."""
     clock = state.clock
     if clock.key is None or clock.key != turn_key(state) or (clock.deadline is None and clock.left is None):
         return None
     seat = player_seat(state, clock.key[2])
     if seat is None:
         return None
-    left = clock.left if clock.deadline is None else max(0.0, clock.deadline - now)
+    left = (clock.left if clock.deadline is None else max(0.0, clock.deadline - now)) or 0.0
+    bank = min(clock.bank, left)
     return {"seat": seat.seat, "name": seat.name, "seconds": state.turn_clock,
             "deadline": None if clock.deadline is None else round(clock.deadline, 3),
-            "seconds_left": round(left or 0.0, 3), "paused": state.paused}
+            "seconds_left": round(left, 3), "paused": state.paused, "bank": round(clock.bank, 3),
+            "bank_left": round(bank, 3), "in_bank": bool(clock.bank) and left <= clock.bank}

@@ -21,7 +21,8 @@ from fourcards.table.errors import TableError
 __all__ = ["Move", "Command", "Sit", "Join", "AddBots", "Decide", "TopUp", "SetStatus", "Leave", "NewDevice",
            "Configure", "Close", "StartDeal", "Act", "ActFor", "EnterCards", "TakeBackCard", "VoidDeal", "Pause",
            "Resume", "Timeout", "BotMove", "TakeUp", "Chat", "Mute", "SeatWithoutPhone", "SetSettleUp",
-           "OperatorClose", "OperatorRemove", "MAX_ACTION_ID", "MAX_MOVE_CHIPS", "check_move"]
+           "OperatorClose", "OperatorRemove", "PreAct", "SetAway", "SetHandle", "MAX_ACTION_ID", "MAX_MOVE_CHIPS",
+           "check_move"]
 
 #: Characters an action id may have.
 MAX_ACTION_ID = 64
@@ -83,10 +84,13 @@ class Sit(Command):
 
 @dataclass(frozen=True)
 class Join(Command):
-    """A person asks for a seat by name (seated at once, or a request waits for the host)."""
+    """A person asks for a seat by name (seated at once, or a request waits for the host);
+    ``buy_in``: the chips to buy in with, within the host's limits (``None``: the table's
+    buy-in; docs/rules.md TP-14)."""
 
     name: str
     token_hash: str
+    buy_in: int | None = None
 
 
 @dataclass(frozen=True)
@@ -155,12 +159,22 @@ class NewDevice(Command):
 
 @dataclass(frozen=True)
 class Configure(Command):
-    """Host: the table's settings (a field left ``None`` stays as it is)."""
+    """Host: the table's settings (a field left ``None`` stays as it is): ``public``,
+    ``turn_clock`` (seconds, 0: none), ``seat_approval``, ``time_bank`` (seconds per person per
+    night, 0: none; docs/rules.md TP-13) and the buy-in rules (TP-14: ``min_buy_in``,
+    ``max_buy_in``, ``min_top_up``, ``max_top_up`` in chips, 0: no limit;
+    ``match_biggest_stack``)."""
 
     by: int
     public: bool | None = None
     turn_clock: int | None = None
     seat_approval: bool | None = None
+    time_bank: int | None = None
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    min_top_up: int | None = None
+    max_top_up: int | None = None
+    match_biggest_stack: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -311,3 +325,33 @@ class Mute(Command):
     by: int
     seat: int
     muted: bool = True
+
+
+@dataclass(frozen=True)
+class PreAct(Command):
+    """A person chooses what to do when their turn comes (docs/rules.md TP-12): ``kind`` one of
+    :data:`fourcards.table.preactions.KINDS` (``"check_fold"``, ``"check"``, ``"call"``,
+    ``"call_any"``, ``"fold"``), or ``None`` to clear the choice."""
+
+    by: int
+    kind: str | None
+
+
+@dataclass(frozen=True)
+class SetAway(Command):
+    """``seat`` is away (``away`` true: dealt in, checks when it may and folds otherwise at
+    once, no clock; docs/rules.md TP-12) or back: its person, or the host."""
+
+    by: int
+    seat: int
+    away: bool
+
+
+@dataclass(frozen=True)
+class SetHandle(Command):
+    """A person's payment handle (free text, at most
+    :data:`fourcards.table.settleup.MAX_HANDLE` characters; ``None``: none), shown beside the
+    transfers they receive on the settle-up (docs/rules.md TP-15); also at a closed table."""
+
+    by: int
+    handle: str | None

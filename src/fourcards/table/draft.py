@@ -22,8 +22,10 @@ from typing import Any
 
 from fourcards.engine import GameState
 from fourcards.errors import FourcardsError
+from fourcards.table.buyin import buy_in as chosen_buy_in
 from fourcards.table.errors import TableError
 from fourcards.table.names import look_alike, looks_like
+from fourcards.table.numbers import add as add_numbers
 from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
 from fourcards.table.state import LOG_LINES, DealState, Person, SeatRequest, TableState
@@ -230,10 +232,22 @@ class Draft:
             self.log(line)
         if new.is_terminal:
             self.set(last=after)
+            if close is not None and close.result and close.result.get("numbers"):
+                self.count(close.result["numbers"])
             game.finished(self, new)
             self.set(deal=game.fresh(self.state))
             for seat in [p for p in self.state.players.values() if p.leaving]:
                 self.cash_out(seat)
+
+    def count(self, numbers: dict[str, Any]) -> None:
+        """A settled deal's numbers (per player id) added to each person's night in numbers
+        (:func:`fourcards.table.numbers.add`)."""
+        people = dict(self.state.people)
+        for key, deal in numbers.items():
+            p = people.get(int(key))
+            if p is not None:
+                people[p.player_id] = replace(p, numbers=add_numbers(p.numbers, deal))
+        self.set(people=people)
 
     def entries(self, old: GameState | None, new: GameState, memo: str | None) -> list[Entry]:
         """The ledger entries from ``old`` to ``new``: stakes moved to or from the escrow; at
@@ -255,8 +269,8 @@ class Draft:
             if a == b or seat is None:
                 continue
             if b - a > seat.balance:
-                raise TableError(409, f"not enough chips: {seat.name} needs {b - a} chips for this and has "
-                                      f"{seat.balance}")
+                raise TableError(409, f"not enough chips: {seat.name} needs {b - a:,} chips for this and has "
+                                      f"{seat.balance:,}")
             out += [Entry("player", a - b, seat.player_id, memo or "wager"), Entry(escrow, b - a, None, memo or "wager")]
         if new.is_terminal:
             memo = memo or "settle"
@@ -321,10 +335,16 @@ class Draft:
         return next((p for p in gone if p.name.casefold() == key), None)
 
     def sit(self, name: str, token_hash: str, *, former: Person | None = None, is_host: bool = False,
-            is_bot: bool = False, bot_kind: str | None = None, by_host: bool = False) -> Person:
-        """Seat a person: a new one with the buy-in, or ``former`` (who left) with the chips
-        they cashed out. A table without a host gets this person as host. ``by_host``: the host
-        seats a person without a phone (the log says so)."""
+            is_bot: bool = False, bot_kind: str | None = None, by_host: bool = False,
+            buy_in: int | None = None) -> Person:
+        """Seat a person: a new one with the buy-in (``buy_in`` chips, checked against the host's
+        limits; ``None``: the table's, :func:`fourcards.table.buyin.buy_in`), or ``former`` (who
+        left) with the chips they cashed out. A table without a host gets this person as host.
+        ``by_host``: the host seats a person without a phone (the log says so).
+
+        Raises:
+            TableError: 409 when the table is full, or a buy-in outside the host's limits.
+        """
         s = self.state
         seat_no = self.free_seat()
         is_host = is_host or (not is_bot and s.host is None)
@@ -335,16 +355,16 @@ class Draft:
                                    "is_host": is_host}}))
             seat = replace(former, seat=seat_no, status="playing", token_hash=token_hash, is_host=is_host,
                            balance=former.balance + amount, away=0, timeouts=0, leaving=False)
-            self.log(f"The host seats {name} (no phone) back at seat {seat_no} with {seat.balance} chips" if by_host
-                     else f"{name} is back at seat {seat_no} with {seat.balance} chips")
+            self.log(f"The host seats {name} (no phone) back at seat {seat_no} with {seat.balance:,} chips" if by_host
+                     else f"{name} is back at seat {seat_no} with {seat.balance:,} chips")
         else:
-            buy_in = int(s.settings.get("starting_chips", 1000))
+            buy_in = chosen_buy_in(s, buy_in)
             self.write(NewPlayer(seat_no, name, token_hash, buy_in, is_host, is_bot, bot_kind))
             pid = min([0, *s.people]) - 1  # a stand-in id until the store gives the row's
             self.new_ids.append(pid)
             seat = Person(pid, seat_no, name, token_hash, is_host, is_bot, bot_kind, buy_in)
-            self.log(f"The host seats {name} (no phone) at seat {seat_no} with {buy_in} chips" if by_host
-                     else f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in} chips")
+            self.log(f"The host seats {name} (no phone) at seat {seat_no} with {buy_in:,} chips" if by_host
+                     else f"{name} sits at seat {seat_no}" + (" (bot)" if is_bot else "") + f" with {buy_in:,} chips")
         self.put(seat)
         return seat
 
@@ -366,7 +386,7 @@ class Draft:
                          away=seat.away + amount))
         self.withdraw_requests(seat)
         self.log(f"{seat.name} " + (f"is removed by {removed_by}" if removed_by else "leaves the table")
-                 + f" and cashes out {amount} chips")
+                 + f" and cashes out {amount:,} chips")
         if heir is not None:
             self.put(replace(heir, is_host=True))
             self.log(f"{heir.name} is the host now")
@@ -379,7 +399,7 @@ class Draft:
             self.set(requests=tuple(r for r in self.state.requests if r.player_id != seat.player_id))
         for r in gone:
             if r.kind == "top_up":
-                self.log(f"{seat.name}'s top-up of {r.amount} chips is withdrawn: {seat.name} left")
+                self.log(f"{seat.name}'s top-up of {r.amount:,} chips is withdrawn: {seat.name} left")
 
     def set_status(self, seat: Person, status: str) -> Person:
         """``seat``'s status (``playing`` clears its time-outs)."""

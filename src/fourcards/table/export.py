@@ -14,7 +14,8 @@ One deal, one object (:func:`hand`; the format is documented in docs/web.md "Han
   hidden so (such a history cannot be replayed card for card; its results stand below);
 * ``returns`` (each engine player's net, the engine's ``returns()``), ``nets``
   (``{player: chips}`` from the ledger), ``result`` (the stored result as the viewer may see
-  it), ``ledger`` (the deal's ledger entries) and ``lines`` (the table log's words).
+  it), ``ledger`` (the deal's ledger entries), ``lines`` (the table log's words) and ``hands``
+  (Four Card Poker: the reader's own hand and every hand shown at the showdown, with their names).
 
 An unredacted ``history`` replays with the engine: ``fourcards.kind.Game.replay(None,
 history)`` or ``fourcards.poker.round.PokerRound.replay(rules, history)`` (rules read back by
@@ -30,9 +31,11 @@ import json
 from typing import Any
 
 from fourcards.errors import FourcardsError
+from fourcards.hands import best_hand
 from fourcards.table.errors import TableError
 from fourcards.table.history import PRUNED, deal_names, require_history, seats_of, visible
 from fourcards.table.state import Person, TableState
+from fourcards.table.text import pretty
 
 __all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
 
@@ -89,7 +92,24 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
         "result": result,
         "ledger": list(deal.get("ledger") or ()),
         "lines": game.log_lines(history, final, deal["number"], lambda p: names.get(p, f"seat {p + 1}")),
+        "hands": _hands(seen, names, player),
     }
+
+
+def _hands(seen: Any, names: dict[int, str], viewer: int | None) -> list[dict[str, Any]]:
+    """Four Card Poker: each hand the reader may see at the end of the round - their own (a
+    fold included) and every hand shown at the showdown, never another's folded one (the
+    reader's observation): ``player``, ``name``, ``cards``, ``hand`` (the best four's name),
+    ``best`` (its cards), ``yours``. Four of a Kind shows every card in its lines: ``[]``."""
+    out: list[dict[str, Any]] = []
+    for v in getattr(seen, "players", None) or ():
+        if not v.cards:
+            continue
+        value, best = best_hand(v.cards)
+        out.append({"player": v.player, "name": names.get(v.player, f"seat {v.player + 1}"),
+                    "cards": [str(c) for c in v.cards], "hand": value.describe(), "best": [str(c) for c in best],
+                    "yours": v.player == viewer})
+    return out
 
 
 def _signed(chips: int) -> str:
@@ -99,8 +119,9 @@ def _signed(chips: int) -> str:
 def hand_text(h: dict[str, Any]) -> str:
     """One exported deal (:func:`hand`) as readable text: a heading (the deal, the game, the
     table, how it ended, when), who played (at Four Card Poker the seats that wagered, not
-    every seat the round laid out), the table log's lines and each player's net (and the
-    house's at Four Card Poker), ending with a blank line."""
+    every seat the round laid out), the table log's lines, at Four Card Poker the hands the
+    reader may see (their own, "yours", and every hand shown at the showdown), and each
+    player's net (and the house's at Four Card Poker), ending with a blank line."""
     table = h["table"]
     when = (h.get("ended_at") or h.get("started_at") or "")[:16].replace("T", " ")
     how = "voided" + (f" ({h['void_reason']})" if h.get("void_reason") else "") if h["status"] == "voided" \
@@ -120,6 +141,9 @@ def hand_text(h: dict[str, Any]) -> str:
         players = [p for p in players if p["player"] in took_part]
     out.append("Players: " + (", ".join(label(p) for p in players) or "nobody"))
     out += h["lines"]
+    for x in h.get("hands") or ():  # fault 1: the reader's own hand and every hand shown at the showdown
+        who = f"{x['name']} (yours)" if x["yours"] else x["name"]
+        out.append(f"{who}: {' '.join(pretty(c) for c in x['cards'])} - {x['hand']}")
     if h["redacted"]:
         out.append("(Some cards are not shown to you: a folded hand of another player, or the dealer's cards of a "
                    "voided round.)")

@@ -118,11 +118,20 @@ class GameRules(Protocol):
 
 class GameDeal(Protocol):
     """How a deal of the game runs. Class attributes: ``action_kinds`` (of a
-    :class:`~fourcards.table.commands.Move`) and ``seats_follow`` (engine player ``p`` is
-    whoever sits at table seat ``p + 1``: :class:`~fourcards.table.seats.DealSeats`)."""
+    :class:`~fourcards.table.commands.Move`), ``seats_follow`` (engine player ``p`` is
+    whoever sits at table seat ``p + 1``: :class:`~fourcards.table.seats.DealSeats`) and
+    ``pre_actions`` (the game bets in rounds: players may choose a move ahead of their turn,
+    docs/rules.md TP-12)."""
 
     action_kinds: ClassVar[tuple[str, ...]]
     seats_follow: ClassVar[bool]
+    pre_actions: ClassVar[bool]
+
+    @classmethod
+    def to_call(cls, state: TableState, player: int) -> int | None:
+        """The chips ``player`` needs to match the bet in the deal in progress, or ``None`` when
+        it can no longer bet in it (folded, all-in, out, the deal over; a game without betting
+        rounds)."""
 
     @classmethod
     def fresh(cls, state: TableState) -> DealState | None:
@@ -230,7 +239,13 @@ class GameMoney(Protocol):
 
     @classmethod
     def result(cls, state: TableState, game: GameState) -> dict[str, Any]:
-        """The stored result of a settled deal (``state``: the table as the deal ends)."""
+        """The stored result of a settled deal (``state``: the table as the deal ends), its
+        ``numbers`` (:meth:`numbers`) included."""
+
+    @classmethod
+    def numbers(cls, state: TableState, game: GameState) -> dict[str, dict[str, Any]]:
+        """A settled deal's numbers per player id (text): played, won, pot halves, folds, the pot
+        taken and luck (:mod:`fourcards.table.numbers`)."""
 
     @staticmethod
     def mucked(deal: Mapping[str, Any]) -> set[int]:
@@ -264,6 +279,12 @@ class TableGame(GameRules, GameDeal, GameMoney, GameView, Protocol):
     its parts' classes; this class holds the defaults a game may keep."""
 
     seats_follow: ClassVar[bool] = False
+    pre_actions: ClassVar[bool] = False
+
+    @classmethod
+    def to_call(cls, state: TableState, player: int) -> int | None:
+        """Default (no betting rounds): ``None``."""
+        return None
 
     @staticmethod
     def check_storable(rules: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fourcards.table import buyin
 from fourcards.table.clock import pause_clock, resume_clock
 from fourcards.table.commands import Close, Configure, OperatorClose, Pause, Resume, VoidDeal
 from fourcards.table.draft import Draft
@@ -16,22 +17,35 @@ from fourcards.table.errors import TableError
 from fourcards.table.state import Person
 from fourcards.table.writes import SeatChange
 
-__all__ = ["configure", "close", "operator_close", "pause", "resume", "void"]
+__all__ = ["MAX_TIME_BANK", "configure", "close", "operator_close", "pause", "resume", "void"]
+
+#: The longest time bank a host may set, in seconds.
+MAX_TIME_BANK = 3600
 
 
 def configure(d: Draft, c: Configure) -> None:
-    """Host: list the table in the lobby or not, set the turn clock (seconds, 0: none) and
-    whether new seats need approval.
+    """Host: list the table in the lobby or not, set the turn clock (seconds, 0: none), whether
+    new seats need approval, the time bank (seconds per person per night, 0: none; TP-13) and the
+    buy-in rules (:mod:`fourcards.table.buyin`, TP-14).
 
     Raises:
-        TableError: 403 for a guest; 409 when the table is closed.
+        TableError: 403 for a guest; 409 when the table is closed; 422 a time bank out of
+            0..3,600 s or buy-in rules out of bounds.
     """
     host = d.seated(c.by)
     d.require_host(host)
     d.require_open()
     s = d.state
-    settings = dict(s.settings)
-    lines = []
+    settings, lines = buyin.changed(s, {"min_buy_in": c.min_buy_in, "max_buy_in": c.max_buy_in,
+                                        "min_top_up": c.min_top_up, "max_top_up": c.max_top_up,
+                                        "match_biggest_stack": c.match_biggest_stack})
+    if c.time_bank is not None:
+        if isinstance(c.time_bank, bool) or not isinstance(c.time_bank, int) or not 0 <= c.time_bank <= MAX_TIME_BANK:
+            raise TableError(422, f"time_bank must be a whole number of seconds from 0 (none) to {MAX_TIME_BANK:,}")
+        if c.time_bank != int(s.settings.get("time_bank") or 0):
+            settings["time_bank"] = c.time_bank
+            lines.append(f"The host sets a time bank of {c.time_bank} s per person for the night (spent after "
+                         "the turn clock runs out)" if c.time_bank else "The host turns the time bank off")
     if c.turn_clock is not None and c.turn_clock != s.turn_clock:
         settings["turn_clock"] = c.turn_clock
         lines.append(f"The host sets the turn clock to {c.turn_clock} s" if c.turn_clock
@@ -89,7 +103,7 @@ def _close(d: Draft, host: Person | None, ruling: str, words: str) -> dict[str, 
         out[p.name] = p.balance
         people[p.player_id] = replace(p, seat=0, status="left", balance=0, leaving=False, away=p.away + p.balance)
     d.set(people=people, requests=(), status="closed", public=False, paused=False)
-    d.log(f"{words}; everyone is cashed out: " + ", ".join(f"{n} {chips}" for n, chips in out.items()))
+    d.log(f"{words}; everyone is cashed out: " + ", ".join(f"{n} {chips:,}" for n, chips in out.items()))
     return {"cashed_out": out}
 
 

@@ -52,12 +52,31 @@ def _seen(game: GameState, player: int | None = None) -> Observation:
     return cast(Observation, observe(game, player))
 
 
+def _n(amount: Any) -> str:
+    """An amount of chips in a log line, thousands separated ("1,250"; README "8,400")."""
+    return f"{amount:,}" if isinstance(amount, int) else str(amount)
+
+
 class KindTable(KindTableRules, KindTableMoney, KindTableView, TableGame):
     """Four of a Kind at a table (see the module doc): its rules, money and view parts, and how a
     deal runs (:class:`~fourcards.table.games.GameDeal`)."""
 
     action_kinds = ("check", "bet", "call", "raise", "fold")
+    pre_actions = True  # a betting game: moves may be chosen ahead (docs/rules.md TP-12)
+
     # ------------------------------------------------------------ deals
+
+    @classmethod
+    def to_call(cls, state: TableState, player: int) -> int | None:
+        """The chips ``player`` needs to match this round's bet (0 between betting rounds and in
+        the initial deal); ``None`` once it folded, is all-in or sat the deal out, or the deal is over."""
+        if state.deal is None:
+            return None
+        seen = _seen(state.deal.game)
+        v = seen.seats[player]
+        if seen.phase in ("finished", "voided") or v.status != "active":
+            return None
+        return max(0, seen.bet - v.stake) if seen.phase == "betting" else 0
 
     @classmethod
     def auto_chance(cls, state: TableState) -> bool:
@@ -135,14 +154,14 @@ class KindTable(KindTableRules, KindTableMoney, KindTableView, TableGame):
         for r in records:
             who = name(r["seat"]) if r.get("seat") is not None else ""
             card = pretty(r["card"]) if "card" in r else ""
-            line = {"action": f"{who} {_VERBS.get(r.get('kind', ''))}" + (f" {r.get('amount')}" if r.get("amount") else ""),
+            line = {"action": f"{who} {_VERBS.get(r.get('kind', ''))}" + (f" {_n(r.get('amount'))}" if r.get("amount") else ""),
                     "turn": f"Turned {card} \u2192 {who}" if who else f"Turned {card}: discarded",
                     "deal": f"{who} is dealt {card}",
                     "return": f"{card} duplicates a rank: it goes back, the deck is reshuffled",
-                    "uncalled": f"{who} takes back an uncalled {r.get('amount')}",
+                    "uncalled": f"{who} takes back an uncalled {_n(r.get('amount'))}",
                     "forfeit": f"{who} folds (the hand is forfeited: out of every pot)",
                     "finish": f"{who} " + ("completes four of a kind!" if r.get("reason") == "four" else "is the last player in"),
-                    "award": f"{who} takes {r.get('amount')} ({r.get('share')}" + (f", side pot {r['pot']}" if r.get("pot") else "") + ")",
+                    "award": f"{who} takes {_n(r.get('amount'))} ({r.get('share')}" + (f", side pot {r['pot']}" if r.get("pot") else "") + ")",
                     "sit_out": f"{who} sits this deal out (not enough chips for the ante)"}.get(r["op"])
             if line:
                 lines.append(line)

@@ -13,6 +13,7 @@ from fourcards.engine import GameState
 from fourcards.kind import (
     Observation,
     exact_odds,
+    side_pots,
 )
 from fourcards.table.kind_rules import KindTableRules, by_hand
 from fourcards.table.seen import observe
@@ -27,6 +28,15 @@ __all__ = ["KindTableView"]
 
 def _seen(game: GameState, player: int | None = None) -> Observation:
     return cast(Observation, observe(game, player))
+
+
+def _rank(rank: Rank) -> str:
+    """A rank as the table writes it: "10" for a ten, else its character ("7", "Q")."""
+    return "10" if rank is Rank.TEN else rank.char
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class KindTableView:
@@ -70,7 +80,9 @@ class KindTableView:
         obs["button"] = order(obs["button"])
         obs["deal_queue"] = [order(i) for i in obs["deal_queue"]]
         obs["pots"] = [{"amount": p["amount"], "eligible": [order(i) for i in p["eligible"]]} for p in obs["pots"]]
-        obs["awards"] = [{**a, "seat": order(a["seat"]), "name": name(a["seat"])} for a in obs["awards"]]
+        why = cls._why(seen, name)
+        obs["awards"] = [{**a, "seat": order(a["seat"]), "name": name(a["seat"]), "why": w}
+                         for a, w in zip(obs["awards"], why, strict=True)]
         if obs["payoffs"] is not None:
             obs["payoffs"] = {str(order(i)): v for i, v in enumerate(obs["payoffs"])}
         turns = [r.to_dict() for r in seen.history if r.op == "turn"]
@@ -79,6 +91,44 @@ class KindTableView:
             "to_name": None if turns[-1]["seat"] is None else name(turns[-1]["seat"])}
         obs["turned"] = len(turns)
         return obs
+
+    @staticmethod
+    def _why(seen: Observation, name: Any) -> list[str]:
+        """Why each award of a finished deal went where it did, in words (play-test fault 8): the
+        whole pot when everyone else folded or one player is left in a side pot; high to four of a
+        kind or the highest hand; low to the fewest cards, and on a tie, to the lower rank
+        (docs/rules.md FOAK-7, FOAK-9) - naming who tied."""
+        if not seen.awards:
+            return []
+        held = {v.seat: v.holding for v in seen.seats if v.is_active and v.holding is not None}
+        live = [v.is_active for v in seen.seats]
+        try:
+            pots = side_pots([v.contributed for v in seen.seats], live)
+        except Exception:  # pragma: no cover - a finished deal always has its pots
+            pots = []
+        high_of = {a.pot: a.seat for a in seen.awards if a.share == "high"}
+        side = [f" (side pot {a.pot})" if a.pot else "" for a in seen.awards]
+        out = []
+        for a, where in zip(seen.awards, side, strict=True):
+            h = held.get(a.seat)
+            if a.share == "whole":
+                out.append("everyone else folded" if sum(live) <= 1 else f"the only player left in this pot{where}")
+            elif a.share == "high":
+                out.append("four of a kind" if h is not None and h.is_four else
+                           f"the highest hand{where}: the most cards, then the higher rank")
+            elif h is None or a.pot >= len(pots):  # pragma: no cover - a low half always has its holding
+                out.append("low")
+            else:
+                rivals = [s for s in pots[a.pot].eligible if s not in (a.seat, high_of.get(a.pot)) and s in held]
+                tied = [s for s in rivals if held[s].count == h.count]
+                cards = f"{h.count} card{'s' if h.count != 1 else ''}"
+                if not tied:
+                    out.append(f"the fewest cards{where}: {cards}")
+                else:
+                    others = ", ".join(f"{name(s)} ({_rank(held[s].rank)})" for s in tied)
+                    out.append(f"the fewest cards{where}: {cards}, tied with {others}; a tie goes to the lowest rank, "
+                               f"{_rank(h.rank)}")
+        return out
 
     @classmethod
     def _referee(cls, state: TableState, deal: DealState) -> dict[str, Any]:
@@ -184,4 +234,27 @@ class KindTableView:
         out["next_deal"] = state.next_deal_number
         out["min_players"] = state.rules.min_players
         out["players_ready"] = len(KindTableRules.players_in(state))
+        out["why_no_deal"] = cls._why_no_deal(state, out["players_ready"])
         return out
+
+    @staticmethod
+    def _why_no_deal(state: TableState, ready: int) -> str | None:
+        """Why the next deal cannot be dealt now, in words (play-test fault 2), or ``None``: a deal
+        in progress or one that may start."""
+        if state.deal is not None or state.status != "open":
+            return None
+        if state.paused:
+            return "the table is paused by the host"
+        need = state.rules.min_players
+        if ready >= need:
+            return None
+        out = [p.name for _, p in sorted(state.players.items()) if p.sitting_out]
+        short = [p.name for _, p in sorted(state.players.items())
+                 if not p.sitting_out and p.balance < state.rules.ante]
+        why = f"at least {need} players with chips for the ante are needed to deal; {ready} can play now"
+        notes = []
+        if out:
+            notes.append(f"{_names(out)} {'sits' if len(out) == 1 else 'sit'} out")
+        if short:
+            notes.append(f"{_names(short)} {'lacks' if len(short) == 1 else 'lack'} chips for the ante")
+        return why + (f" ({'; '.join(notes)})" if notes else "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fourcards.table.preactions import PreAction
 from fourcards.table.registry import GAMES
 from fourcards.table.state import CHAT_KEPT, LOG_LINES, Clock, DealState, Person, SeatRequest, TableState
 from fourcards.table.writes import TableRow
@@ -30,7 +31,9 @@ def load(row: TableRow, rules: Any) -> TableState:
         people[p.id] = Person(p.id, p.seat or 0, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
                               p.balance, p.status, int(e.get("timeouts", 0)), bool(e.get("leaving", False)),
                               p.away, bool(e.get("muted", False)),
-                              (int(e["bets"][0]), int(e["bets"][1])) if e.get("bets") else None)
+                              (int(e["bets"][0]), int(e["bets"][1])) if e.get("bets") else None,
+                              bool(e.get("away", False)), PreAction.load(e.get("pre")),
+                              float(e.get("bank_used") or 0.0), e.get("handle") or None, e.get("numbers") or None)
     clock = st.get("clock") or {}
     saved_game = st.get("game") or {}
     key = tuple(clock["key"]) if clock.get("key") else None
@@ -40,7 +43,7 @@ def load(row: TableRow, rules: Any) -> TableState:
         requests=tuple(SeatRequest(**r) for r in st.get("requests") or []),
         denied=tuple(SeatRequest(**r) for r in st.get("denied") or []),
         request_seq=int(st.get("request_seq") or 0), log=tuple(row.log[-LOG_LINES:]),
-        clock=Clock(key, clock.get("since"), clock.get("deadline"), clock.get("left")),
+        clock=Clock(key, clock.get("since"), clock.get("deadline"), clock.get("left"), float(clock.get("bank") or 0.0)),
         paused=bool(st.get("paused", False)),
         button_seat=saved_game.get("button_seat", row.settings.get("button_seat")),
         next_deal_number=row.next_deal_number,

@@ -111,6 +111,10 @@ def act(d: Draft, c: Act) -> None:
     if seat.status == "sitting_out":
         d.set_status(d.person(seat.player_id), "playing")
         d.log(f"{seat.name} is back")
+    seat = d.person(seat.player_id)
+    if seat.is_away:  # a move of one's own ends away (docs/rules.md TP-12)
+        d.put(replace(seat, is_away=False))
+        d.log(f"{seat.name} is back")
     if c.move.trainer and c.move.kind in ("fold", "play"):
         me = seen.players[player]
         d.events.append(TrainerAsked(seat.seat, tuple(str(x) for x in me.cards or ()), str(seen.up_card), me.ante,

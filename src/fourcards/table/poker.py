@@ -136,10 +136,11 @@ class PokerTable(PokerTableRules, PokerTableMoney, PokerTableView, TableGame):
             if seat is not None and ante and rules.min_ante <= ante <= rules.max_ante:
                 play = rules.play_amounts(ante)[0]
                 if ante + aces_up + play > seat.balance:
-                    raise TableError(409, f"an ante of {ante} leaves no chips for the play bet: with {seat.balance} "
-                                          f"chips, the ante{' and Aces Up' if aces_up else ''} ({ante + aces_up}) "
-                                          f"and the smallest play bet ({play}) need {ante + aces_up + play}; "
-                                          f"ante at most {cls.ante_max(state, seat.balance, aces_up)}")
+                    raise TableError(409, f"an ante of {ante:,} leaves no chips for the play bet: with "
+                                          f"{seat.balance:,} chips, the ante{' and Aces Up' if aces_up else ''} "
+                                          f"({ante + aces_up:,}) and the smallest play bet ({play:,}) need "
+                                          f"{ante + aces_up + play:,}; ante at most "
+                                          f"{cls.ante_max(state, seat.balance, aces_up):,}")
             return PlaceWagers(player, ante, aces_up)
         if move.kind == "play":
             if move.amount is None:
@@ -188,14 +189,14 @@ class PokerTable(PokerTableRules, PokerTableMoney, PokerTableView, TableGame):
             k = r["kind"]
             who = name(r["player"]) if "player" in r else ""
             if k == "place_wagers":
-                parts = ([f"ante {r['ante']}"] if r["ante"] else []) + ([f"Aces Up {r['aces_up']}"] if r["aces_up"] else [])
+                parts = ([f"ante {r['ante']:,}"] if r["ante"] else []) + ([f"Aces Up {r['aces_up']:,}"] if r["aces_up"] else [])
                 lines.append(f"{who} bets {' and '.join(parts)}")
             elif k == "withdraw_wagers":
                 lines.append(f"{who} takes back their wagers")
             elif k == "deal":
                 lines.append(f"Round {number}: cards are dealt; the dealer's up card is {pretty(r['up_card'])}")
             elif k in ("fold", "play"):
-                lines.append(f"{who} " + (f"plays {r['amount']}" if k == "play" else "folds"))
+                lines.append(f"{who} " + (f"plays {r['amount']:,}" if k == "play" else "folds"))
             elif k == "forfeit":
                 lines.append(f"{who} folds (the hand is forfeited)")
         seen = _seen(game)

@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from fourcards.engine import GameState
+from fourcards.poker.luck import round_luck
 from fourcards.poker.round import PokerObservation
+from fourcards.table.numbers import entry
 from fourcards.table.seen import observe
 from fourcards.table.state import TableState
 
@@ -48,7 +50,29 @@ class PokerTableMoney:
                 assert own is not None
                 seats[str(dealt.seat(v.player))] = {"player_id": seat.player_id, "name": seat.name, **own.to_dict()}
         return {"seats": seats, "dealer_cards": [str(c) for c in spectator.dealer_cards or ()],
-                "house_net": -sum(game.returns())}
+                "house_net": -sum(game.returns()), "numbers": cls.numbers(state, game)}
+
+    @classmethod
+    def numbers(cls, state: TableState, game: GameState) -> dict[str, dict[str, Any]]:
+        """Per player id of every seat with a wager: ``played``, ``won`` (a net above 0),
+        ``folds``, ``pot`` (the round's win, 0 for a loss) and ``luck``
+        (:func:`fourcards.poker.luck.round_luck`: the result against the exact EV of the decision
+        taken; the hand's own cards, seen as its player sees them)."""
+        spectator = _seen(game)
+        assert state.deal is not None
+        dealt = state.deal.seats
+        out: dict[str, dict[str, Any]] = {}
+        for v in spectator.players:
+            pid = dealt.player_id(v.player)
+            if v.result is None or not pid:
+                continue
+            own = _seen(game, v.player).players[v.player]
+            luck = 0 if not own.cards or spectator.up_card is None else round_luck(
+                state.rules, own.cards, spectator.up_card, own.ante, own.play if own.decision == "play" else None,
+                own.result.wagers if own.result is not None else {})
+            out[str(pid)] = entry(won=int(v.result.net > 0), folds=int(v.decision == "fold"),
+                                  pot=max(0, v.result.net), luck=luck)
+        return out
 
     @staticmethod
     def mucked(deal: Mapping[str, Any]) -> set[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from fourcards.engine import GameState
+from fourcards.hands import best_hand
 from fourcards.poker.round import PokerObservation
 from fourcards.table.poker_rules import PokerTableRules
 from fourcards.table.seen import observe
@@ -52,6 +53,8 @@ class PokerTableView:
             obs.pop(key, None)
         if obs["dealer_hand"] is None:
             del obs["dealer_hand"]
+        # the dealer's best four, raised on the page once the six are shown (issue 29)
+        obs["dealer_best"] = [str(c) for c in best_hand(obs["dealer_cards"])[1]] if obs.get("dealer_cards") else None
         obs["actor"] = None if obs["actor"] is None else deal.seats.seat(obs["actor"])
         obs["seats"] = [e for v in players if (e := cls._entry(state, deal, v)) is not None]
         obs["seat"] = None
@@ -59,8 +62,10 @@ class PokerTableView:
 
     @classmethod
     def _round(cls, state: TableState, deal: DealState, seat: Person | None, extras: Extras) -> dict[str, Any]:
-        """The round as ``seat`` sees it: the spectator's view (built once per state) with the
-        seat's own place as its own observation shows it (its cards; its folded hand)."""
+        """The round as ``seat`` sees it: the spectator's view (built once per state, with
+        ``dealer_best``: the dealer's best four once the six are shown) with the seat's own place
+        as its own observation shows it (its cards; its folded hand; ``best``: its best four
+        while it has no result)."""
         game = deal.game
         public: dict[str, Any] = extras.cached("poker-round", game, lambda: cls._public_round(state, deal))
         player = None if seat is None else deal.seats.player(seat=seat.seat)
@@ -68,6 +73,8 @@ class PokerTableView:
             return dict(public)
         own = _seen(game, player).players[player].to_dict()
         mine = cls._entry(state, deal, own)
+        if mine is not None and own["cards"] and own["result"] is None:  # your best four while you decide
+            mine["best"] = [str(c) for c in best_hand(own["cards"])[1]]
         seats: list[dict[str, Any]] = [e for e in public["seats"] if e["seat"] != seat.seat]
         if mine is not None:
             seats = sorted([*seats, mine], key=lambda e: e["seat"])

@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourcards.errors import FourcardsError
-from fourcards.table import chat, host, play, seating, settleup
-from fourcards.table.clock import arm
+from dataclasses import replace
+
+from fourcards.table import chat, host, play, preactions, seating, settleup
+from fourcards.table.clock import arm, bank_spent
 from fourcards.table.commands import (
     MAX_ACTION_ID,
     Act,
@@ -42,8 +44,11 @@ from fourcards.table.commands import (
     OperatorClose,
     OperatorRemove,
     Pause,
+    PreAct,
     Resume,
     SeatWithoutPhone,
+    SetAway,
+    SetHandle,
     SetSettleUp,
     SetStatus,
     Sit,
@@ -71,6 +76,7 @@ HANDLERS: dict[type[Command], Callable[[Draft, Any], Any]] = {
     TakeBackCard: play.take_back, Timeout: play.timeout, BotMove: play.bot_move, TakeUp: play.take_up,
     SeatWithoutPhone: seating.seat_without_phone, Chat: chat.chat, Mute: chat.mute,
     SetSettleUp: settleup.set_terms, OperatorClose: host.operator_close, OperatorRemove: seating.operator_remove,
+    PreAct: preactions.choose, SetAway: preactions.set_away, SetHandle: settleup.set_handle,
 }
 
 
@@ -101,6 +107,17 @@ class Outcome:
 def _check_action_id(action_id: Any) -> None:
     if not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID:
         raise TableError(422, f"action_id must be text of 1 to {MAX_ACTION_ID} characters")
+
+
+def _charge_bank(state: TableState, d: Draft, clock: Any) -> None:
+    """A turn that ended having spent some of its person's time bank charges it (TP-13)."""
+    old = state.clock
+    if not old.bank or old.key is None or clock.key == old.key or state.deal is None:
+        return
+    spent = bank_spent(old, d.now)
+    person = d.state.people.get(state.deal.seats.player_id(old.key[2]))
+    if spent > 0 and person is not None:
+        d.put(replace(person, bank_used=person.bank_used + spent))
 
 
 def apply(state: TableState, command: Command, now: float, rng: random.Random | None = None) -> Outcome:
@@ -136,7 +153,9 @@ def apply(state: TableState, command: Command, now: float, rng: random.Random | 
     if action_id is not None and by is not None:
         kept = ((action_id, answer), *d.state.intents.get(by, ()))[:INTENTS_KEPT]
         d.set(intents={**d.state.intents, by: kept})
+    preactions.act_ahead(d)  # away seats and moves chosen ahead (docs/rules.md TP-12)
     clock = arm(d.state, now)
+    _charge_bank(state, d, clock)
     if clock != d.state.clock:
         d.set(clock=clock)
     if d.lines:

@@ -23,6 +23,7 @@ from fourcards.table.commands import (
     Sit,
     TopUp,
 )
+from fourcards.table.buyin import buy_in, check_top_up
 from fourcards.table.draft import Draft, Revoked
 from fourcards.table.errors import TableError
 from fourcards.table.state import DENIED_KEPT, REVOKED_KEPT, Person
@@ -51,23 +52,29 @@ def sit(d: Draft, c: Sit) -> dict[str, Any]:
 
 def join(d: Draft, c: Join) -> dict[str, Any]:
     """A person asks for a seat by name: seated at once, or (when the host approves new
-    seats) a request waits for the host. A person who left gets their balance back.
+    seats) a request waits for the host. A person who left gets their balance back; a new one
+    buys in with ``c.buy_in`` chips (within the host's limits, TP-14) or the table's buy-in.
 
     Returns:
         ``{"status": "seated", "seat", "name", "balance"}`` or
         ``{"status": "pending", "request", "name"}``.
     Raises:
-        TableError: 409 when the table is closed or full, or the name is taken.
+        TableError: 409 when the table is closed or full, the name is taken, or the buy-in is
+            outside the host's limits.
     """
     d.require_open()
     former = d.check_name(c.name)
     d.free_seat()
     s = d.state
+    if former is None and c.buy_in is not None:
+        buy_in(s, c.buy_in)  # refused now, not when the host approves
     if s.seat_approval and s.host is not None:
-        req = d.next_request("seat", c.name, c.token_hash, former.player_id if former else None)
-        d.log(f"{c.name} asks for a seat" + (" (back at the table)" if former else "") + "; the host decides")
+        req = d.next_request("seat", c.name, c.token_hash, former.player_id if former else None,
+                             0 if former is not None else c.buy_in or 0)
+        d.log(f"{c.name} asks for a seat" + (" (back at the table)" if former else "")
+              + (f" with {req.amount:,} chips" if req.amount else "") + "; the host decides")
         return {"status": "pending", "request": req.id, "name": c.name}
-    return _seated(d.sit(c.name, c.token_hash, former=former))
+    return _seated(d.sit(c.name, c.token_hash, former=former, buy_in=c.buy_in))
 
 
 def seat_without_phone(d: Draft, c: SeatWithoutPhone) -> dict[str, Any]:
@@ -142,11 +149,12 @@ def decide(d: Draft, c: Decide) -> dict[str, Any]:
         d.require_open()
         if req.kind == "seat":
             d.set(requests=rest)
-            d.sit(req.name, req.token_hash, former=d.check_name(req.name))
+            d.sit(req.name, req.token_hash, former=d.check_name(req.name), buy_in=req.amount or None)
         else:
             seat = d.state.people.get(req.player_id or 0)
             if seat is None or seat.status == "left" or seat.leaving:
                 raise TableError(409, f"{req.name} has left the table")
+            check_top_up(d.state, seat, req.amount)  # stacks may have changed since it was asked
             _top_up(d, seat, req.amount, by_host=True)
             d.set(requests=rest)
         req = replace(req, status="approved")
@@ -156,30 +164,33 @@ def decide(d: Draft, c: Decide) -> dict[str, Any]:
         if req.kind == "seat":
             d.set(denied=(*d.state.denied, req)[-DENIED_KEPT:])
         d.log(f"The host turns down {req.name}'s " + ("request for a seat" if req.kind == "seat"
-                                                      else f"top-up of {req.amount} chips"))
+                                                      else f"top-up of {req.amount:,} chips"))
     return {"request": req.public()}
 
 
 def top_up(d: Draft, c: TopUp) -> dict[str, Any]:
     """A person asks for ``amount`` more chips from the bank: the host's own top-up is made at
     once (``{"status": "done", "balance"}``), anyone else's waits for the host
-    (``{"status": "pending", "request"}``).
+    (``{"status": "pending", "request"}``). The host's buy-in rules apply (TP-14), when asked and
+    again when approved.
 
     Raises:
         TableError: 403 for a bot; 409 when the table is closed, the seat is leaving (its chips
-            are cashed out when the deal ends, docs/rules.md TP-5) or a top-up already waits.
+            are cashed out when the deal ends, docs/rules.md TP-5), a top-up already waits or the
+            amount is outside the host's rules.
     """
     seat = d.seated(c.by)
     if seat.is_bot:
         raise TableError(403, "a bot's seat is played by the server")
     d.require_open()
     _require_staying(d, seat)
+    check_top_up(d.state, seat, c.amount)
     if seat.is_host:
         return {"status": "done", "balance": _top_up(d, seat, c.amount, by_host=False).balance}
     if any(r.kind == "top_up" and r.player_id == seat.player_id for r in d.state.requests):
         raise TableError(409, "your top-up already waits for the host")
     req = d.next_request("top_up", seat.name, seat.token_hash, seat.player_id, c.amount)
-    d.log(f"{seat.name} asks to top up {c.amount} chips; the host decides")
+    d.log(f"{seat.name} asks to top up {c.amount:,} chips; the host decides")
     return {"status": "pending", "request": req.id}
 
 
@@ -187,7 +198,7 @@ def _top_up(d: Draft, seat: Person, amount: int, *, by_host: bool) -> Person:
     d.write(SeatChange(d.state.id, moves=[(seat.player_id, amount, "top_up")]))
     seat = replace(seat, balance=seat.balance + amount)
     d.put(seat)
-    d.log(f"{seat.name} tops up {amount} chips" + (" (approved by the host)" if by_host else ""))
+    d.log(f"{seat.name} tops up {amount:,} chips" + (" (approved by the host)" if by_host else ""))
     return seat
 
 

@@ -21,20 +21,21 @@ Pure functions; no floating point.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from fourcards.errors import FourcardsError
 from fourcards.inputs import clean_name
-from fourcards.table.commands import SetSettleUp
+from fourcards.table.commands import SetHandle, SetSettleUp
 from fourcards.table.draft import Draft
 from fourcards.table.errors import TableError
 from fourcards.table.state import Person, TableState
 from fourcards.table.transfers import EXACT_LIMIT, fewest_transfers, round_conserving
 from fourcards.table.writes import SeatChange
 
-__all__ = ["TERMS", "MAX_VALUE_CHIPS", "MAX_VALUE_CENTS", "MAX_CURRENCY", "ALGORITHM", "ROUNDING", "money",
-           "chip_value_text", "terms", "banker_of", "set_terms", "settle_up"]
+__all__ = ["TERMS", "MAX_VALUE_CHIPS", "MAX_VALUE_CENTS", "MAX_CURRENCY", "MAX_HANDLE", "ALGORITHM", "ROUNDING",
+           "money", "chip_value_text", "terms", "banker_of", "set_terms", "set_handle", "settle_up", "settle_up_text"]
 
 #: The key of the settle-up's terms in a table's settings.
 TERMS = "settle_up"
@@ -43,6 +44,8 @@ MAX_VALUE_CHIPS = 1_000_000
 MAX_VALUE_CENTS = 100_000
 #: Most characters of a currency's name ("€", "EUR", "$", "CHF", "beers").
 MAX_CURRENCY = 8
+#: Most characters of a payment handle (an IBAN with its spaces is 42; "paypal.me/...", a phone number).
+MAX_HANDLE = 64
 
 #: How the transfers are found (the settle-up's ``method``; see :mod:`fourcards.table.transfers`).
 ALGORITHM = (f"Fewest transfers: the parties are split into the most groups whose nets add up to zero (exactly, "
@@ -163,6 +166,32 @@ def set_terms(d: Draft, c: SetSettleUp) -> dict[str, Any]:
     return {"terms": terms(d.state)}
 
 
+def set_handle(d: Draft, c: SetHandle) -> dict[str, Any]:
+    """A person's payment handle (docs/rules.md TP-15): free text (printable, runs of spaces made
+    one, at most :data:`MAX_HANDLE` characters; :func:`fourcards.inputs.clean_name`) shown beside
+    the transfers the person receives; ``None`` or blank text removes it. The person's own, seated
+    or gone, also at a closed table (the night is settled after it). Returns ``{"handle"}``.
+
+    Raises:
+        TableError: 403 for a token of nobody here, or a bot; 422 text that is not printable or
+            too long.
+    """
+    p = d.state.people.get(c.by)
+    if p is None:
+        raise TableError(403, "the seat token does not belong to any seat at this table")
+    if p.is_bot:
+        raise TableError(403, "a bot's seat is played by the server")
+    handle = None
+    if c.handle is not None and c.handle.strip():
+        try:
+            handle = clean_name(c.handle, field="payment handle", max_length=MAX_HANDLE)
+        except FourcardsError as exc:  # clean_name's InputError
+            raise TableError(422, str(exc)) from None
+    if handle != p.handle:
+        d.put(replace(p, handle=handle))
+    return {"handle": handle}
+
+
 def _list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -204,10 +233,12 @@ def settle_up(state: TableState, settlement: dict[str, Any]) -> dict[str, Any]:
     ``None``, ``words``: who covers the bots); ``parties`` - each person (bots aside) and, when
     nobody holds it, the bank: ``kind`` (``"person"``/``"bank"``), ``player_id``, ``name``,
     ``net`` (chips), ``holds_bank``, ``settles`` (chips: the net, with the bank's for its
-    holder), ``amount`` (units, rounded) and ``money`` (text); ``transfers`` - ``from``,
-    ``to`` (``{"kind", "player_id", "name"}``), ``amount`` (units, > 0), ``money``, ``text``
-    ("Cat pays Ben 2.50 €"); ``minimum`` (the number of transfers is the proven minimum);
-    ``method`` (``algorithm``, ``rounding``); ``total`` (the parties' amounts: 0).
+    holder), ``amount`` (units, rounded), ``money`` (text) and ``handle`` (the person's payment
+    handle, or ``None``); ``transfers`` - ``from``, ``to`` (``{"kind", "player_id", "name",
+    "handle"}``), ``amount`` (units, > 0), ``money``, ``text`` ("Cat pays Ben 2.50 €");
+    ``minimum`` (the number of transfers is the proven minimum); ``method`` (``algorithm``,
+    ``rounding``); ``total`` (the parties' amounts: 0); ``text`` - the whole settle-up as plain
+    text to copy (:func:`settle_up_text`).
 
     Raises:
         TableError: 409 while chips are in play (a deal in progress).
@@ -224,13 +255,15 @@ def settle_up(state: TableState, settlement: dict[str, Any]) -> dict[str, Any]:
         if p["is_bot"]:
             continue
         holds = banker is not None and p["player_id"] == banker.player_id
+        person = state.people.get(p["player_id"])
         parties.append({"kind": "person", "player_id": p["player_id"], "name": p["name"], "seat": p["seat"],
-                        "net": p["net"], "holds_bank": holds, "settles": p["net"] + (bank_net if holds else 0)})
+                        "net": p["net"], "holds_bank": holds, "settles": p["net"] + (bank_net if holds else 0),
+                        "handle": person.handle if person is not None else None})
     if banker is None or not any(x["holds_bank"] for x in parties):
         banker = None
         if bank_net or settlement["bank"]["bots"] or settlement["bank"]["house"] is not None:
             parties.append({"kind": "bank", "player_id": None, "name": "the bank", "seat": None, "net": bank_net,
-                            "holds_bank": False, "settles": bank_net})
+                            "holds_bank": False, "settles": bank_net, "handle": None})
     valued = t["chips"] is not None
     if valued:
         amounts = round_conserving([Fraction(x["settles"] * t["cents"], t["chips"]) for x in parties])
@@ -242,7 +275,7 @@ def settle_up(state: TableState, settlement: dict[str, Any]) -> dict[str, Any]:
     transfers, minimum = fewest_transfers(amounts)
 
     def who(x: dict[str, Any]) -> dict[str, Any]:
-        return {"kind": x["kind"], "player_id": x["player_id"], "name": x["name"]}
+        return {"kind": x["kind"], "player_id": x["player_id"], "name": x["name"], "handle": x["handle"]}
 
     def label(x: dict[str, Any]) -> str:
         return x["name"][:1].upper() + x["name"][1:] if x["kind"] == "bank" else x["name"]
@@ -256,8 +289,26 @@ def settle_up(state: TableState, settlement: dict[str, Any]) -> dict[str, Any]:
     bank = {**settlement["bank"], "held_by": None if banker is None else {"player_id": banker.player_id,
                                                                           "name": banker.name},
             "words": _bank_words(settlement, banker, by_default)}
-    return {"table": state.id, "name": state.name, "game": state.game, "terms": t,
-            "chip_value": chip_value_text(t["chips"], t["cents"], t["currency"]) if valued else None,
-            "unit": "cent" if valued else "chip", "bank": bank, "parties": parties, "transfers": out,
-            "minimum": minimum, "method": {"algorithm": ALGORITHM, "rounding": ROUNDING if valued else None},
-            "total": sum(amounts)}
+    up = {"table": state.id, "name": state.name, "game": state.game, "terms": t,
+          "chip_value": chip_value_text(t["chips"], t["cents"], t["currency"]) if valued else None,
+          "unit": "cent" if valued else "chip", "bank": bank, "parties": parties, "transfers": out,
+          "minimum": minimum, "method": {"algorithm": ALGORITHM, "rounding": ROUNDING if valued else None},
+          "total": sum(amounts)}
+    up["text"] = settle_up_text(up)
+    return up
+
+
+def settle_up_text(up: dict[str, Any]) -> str:
+    """The whole settle-up (:func:`settle_up`) as plain text to copy into a group chat: the
+    night and the chip value, one line per transfer with the payee's payment handle ("Cat pays
+    Ben 2.50 € - Ben: DE89 3704 ..."), or that nobody owes anything, then the bank's words.
+    Plain text: whatever a name or a handle holds is written as it is (a chat shows it as
+    text)."""
+    lines = [f"Who pays whom: {up['name']}" + (f" ({up['chip_value']})" if up["chip_value"] else " (in chips)")]
+    for tr in up["transfers"]:
+        handle = tr["to"].get("handle")
+        lines.append(f"- {tr['text']}" + (f" - {tr['to']['name']}: {handle}" if handle else ""))
+    if not up["transfers"]:
+        lines.append("Nobody owes anybody anything.")
+    lines.append(up["bank"]["words"])
+    return "\n".join(lines) + "\n"

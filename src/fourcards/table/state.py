@@ -57,7 +57,12 @@ class Person:
     ``timeouts``: turn clock time-outs in a row; ``leaving``: cashes out when the deal it
     has chips in ends (docs/rules.md TP-5); ``muted``: the host has muted the person's chat;
     ``bets``: Four Card Poker - the last ante and Aces Up bet the person placed (chips), which
-    the next round offers again ("Same bets").
+    the next round offers again ("Same bets"); ``is_away``: away (docs/rules.md TP-12: dealt in,
+    checks when it may and folds otherwise at once, no clock); ``pre``: the pre-action chosen
+    before the person's turn (:class:`~fourcards.table.preactions.PreAction`, TP-12);
+    ``bank_used``: seconds of the night's time bank spent (TP-13); ``handle``: the payment
+    handle shown beside the transfers the person receives (TP-15); ``numbers``: the night in
+    numbers so far (:mod:`fourcards.table.numbers`).
     """
 
     player_id: int
@@ -74,6 +79,11 @@ class Person:
     away: int = 0
     muted: bool = False
     bets: tuple[int, int] | None = None
+    is_away: bool = False
+    pre: Any = None
+    bank_used: float = 0.0
+    handle: str | None = None
+    numbers: Mapping[str, Any] | None = None
 
     @property
     def sitting_out(self) -> bool:
@@ -85,13 +95,15 @@ class Person:
         open connection (a bot always counts as online)."""
         return {"seat": self.seat or None, "name": self.name, "is_host": self.is_host, "is_bot": self.is_bot,
                 "bot_kind": self.bot_kind, "balance": self.balance, "status": self.status,
-                "leaving": self.leaving, "online": self.is_bot or online, "muted": self.muted}
+                "leaving": self.leaving, "online": self.is_bot or online, "muted": self.muted,
+                "away": self.is_away, "handle": self.handle}
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
     """A request waiting for the host: a seat (``kind`` ``"seat"``; ``player_id`` set when a
-    person who left asks for their seat back) or a top-up (``"top_up"``, ``amount`` chips).
+    person who left asks for their seat back; ``amount``: the buy-in asked for, 0 for the
+    table's) or a top-up (``"top_up"``, ``amount`` chips).
     ``token_hash``: the token the asking browser holds (a seat request's future seat token)."""
 
     id: int
@@ -116,13 +128,16 @@ class Clock:
     to act; ``since``: when that turn began (Unix seconds; a bot's move is due a bot delay
     after it); ``deadline``: when the person to act runs out of time (``None``: no clock runs
     - none is set, a bot's turn, the seat sits out, or the table is paused); ``left``:
-    seconds left while the table is paused.
+    seconds left while the table is paused; ``bank``: seconds of the person's time bank
+    included in the deadline (docs/rules.md TP-13: spent only after the turn clock runs out,
+    from ``deadline - bank`` on).
     """
 
     key: tuple[int, int, int] | None = None
     since: float | None = None
     deadline: float | None = None
     left: float | None = None
+    bank: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -279,8 +294,8 @@ class TableState:
 
 def stored(state: TableState) -> dict[str, Any]:
     """The table's own state as the store keeps it (JSON): requests, turned-down requests,
-    the last request id, per person their time-outs, leaving, muted chat and last Four Card
-    Poker bets, the clock, the pause, the game's own (the button), the recent action ids and
+    the last request id, per person their time-outs, leaving, muted chat, last Four Card
+    Poker bets, away, pre-action, time bank spent, payment handle and night's numbers, the clock, the pause, the game's own (the button), the recent action ids and
     the tokens handed on to new phones. (Chat messages are rows of their own.)"""
     clock = state.clock
     return {
@@ -288,9 +303,11 @@ def stored(state: TableState) -> dict[str, Any]:
         "denied": [dataclasses.asdict(r) for r in state.denied[-DENIED_KEPT:]],
         "request_seq": state.request_seq,
         "seats": {str(p.player_id): _seat_extra(p) for p in state.people.values()
-                  if p.timeouts or p.leaving or p.muted or p.bets},
+                  if p.timeouts or p.leaving or p.muted or p.bets or p.is_away or p.pre or p.bank_used or p.handle
+                  or p.numbers},
         "clock": None if clock.key is None else {"key": list(clock.key), "since": clock.since,
-                                                  "deadline": clock.deadline, "left": clock.left},
+                                                  "deadline": clock.deadline, "left": clock.left,
+                                                  **({"bank": clock.bank} if clock.bank else {})},
         "paused": state.paused,
         "game": {"button_seat": state.button_seat} if state.button_seat is not None else {},
         "intents": {str(k): [list(x) for x in v] for k, v in state.intents.items() if v},
@@ -304,4 +321,14 @@ def _seat_extra(p: Person) -> dict[str, Any]:
         out["muted"] = True
     if p.bets:
         out["bets"] = list(p.bets)
+    if p.is_away:
+        out["away"] = True
+    if p.pre:
+        out["pre"] = p.pre.stored()
+    if p.bank_used:
+        out["bank_used"] = round(p.bank_used, 3)
+    if p.handle:
+        out["handle"] = p.handle
+    if p.numbers:
+        out["numbers"] = dict(p.numbers)
     return out

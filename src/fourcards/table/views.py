@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fourcards.table.clock import clock_view, turn_key
+from fourcards.table import buyin, preactions
+from fourcards.table.clock import bank_left, clock_view, time_bank, turn_key
 from fourcards.table.play import may_deal
 from fourcards.table.state import Person, SeatRequest, TableState
 
@@ -81,6 +82,7 @@ def summary(state: TableState, public_url: str | None = None) -> dict[str, Any]:
         "history_url": f"/t/{state.id}/history", "status": state.status, "public": state.public,
         "host": host.name if host else None, "word": state.table_game.word, "paused": state.paused,
         "settings": dict(state.settings),
+        "buy_in": {**buyin.limits(state), "default": buyin.buy_in(state, None), "words": buyin.words(state)},
     }
 
 
@@ -125,18 +127,23 @@ def shared_view(state: TableState, extras: Extras) -> dict[str, Any]:
 
 
 def own_view(state: TableState, seat: Person | None, request: SeatRequest | None, extras: Extras) -> dict[str, Any]:
-    """The part of a view that is ``seat``'s own: ``you`` (with ``player_id``, ``timeouts`` and
-    ``muted``),
-    the game's view for the seat, ``host_actions``, ``clock``, ``request`` (the viewer's own
-    seat request) and ``requests`` (the host's list)."""
+    """The part of a view that is ``seat``'s own: ``you`` (with ``player_id``, ``timeouts``,
+    ``muted``, ``time_bank`` - seconds left of the night's time bank, ``None`` without one - and
+    ``top_up`` - what a top-up may be now, :func:`fourcards.table.buyin.top_up_range`),
+    the game's view for the seat, ``host_actions``, ``clock``, ``pre_actions`` (what the seat may
+    choose ahead of its turn: :func:`fourcards.table.preactions.options`), ``request`` (the
+    viewer's own seat request) and ``requests`` (the host's list)."""
     you = None
     if seat is not None:
         you = {**seat.public(extras.online.get(seat.player_id, 0) > 0), "player_id": seat.player_id,
-               "timeouts": seat.timeouts}
+               "timeouts": seat.timeouts,
+               "time_bank": round(bank_left(state, seat), 1) if time_bank(state) else None,
+               "top_up": buyin.top_up_range(state, seat)}
     out: dict[str, Any] = {"you": you}
     out.update(state.table_game.view(state, seat, extras))
     out["host_actions"] = host_actions(state, seat)
     out["clock"] = clock_view(state, extras.now)
+    out["pre_actions"] = preactions.options(state, seat)
     out["request"] = None if request is None else request.public()
     out["requests"] = [r.public() for r in state.requests] if seat is not None and seat.is_host else []
     return out

@@ -35,6 +35,10 @@ GET     /api/tables/{id}/settlement[.csv]     the night's settlement (JSON, CSV;
 GET     /api/tables/{id}/settle-up            who pays whom (the fewest transfers, at the chip value)
 POST    /api/tables/{id}/settle-up            host: the chip value and who holds the bank
 GET     /api/tables/{id}/ledger               the table's chip ledger and its audit
+GET     /api/tables/{id}/numbers              the night in numbers (played, won, biggest pot, folds, luck)
+POST    /api/tables/{id}/pre-action           a move chosen before one's turn (Four of a Kind)
+POST    /api/tables/{id}/seats/{seat}/away    the seat is away (checks or folds at once) or back
+POST    /api/tables/{id}/handle               one's payment handle, shown on the settle-up
 GET     /api/tables/{id}/hands.jsonl|.txt     every finished deal: JSON Lines, text (as the caller sees)
 GET|POST /api/tables/{id}/club                the club the table counts for; host: join one
 POST    /api/clubs                            make a club -> the owner's token
@@ -48,6 +52,7 @@ WS      /ws/tables/{id}                       live views; also takes actions (th
                                               Sec-WebSocket-Protocol: docs/web.md "Security")
 GET     /  and  /t/{id}                       the lobby and table pages (HTML)
 GET     /t/{id}/history                       the table's deals, replays and settlement (HTML)
+GET     /t/{id}/h/{n}                         one hand replayed, to share (HTML, Open Graph preview)
 GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
 GET     /clubs/new  and  /c/{id}              make a club; a club's page (HTML)
 GET     /sw.js, /offline                      the service worker (the app shell) and its offline page
@@ -79,7 +84,7 @@ from fourcards.web import assets
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
 from fourcards.web.limits import RateLimits
-from fourcards.web.routes import chat, clubs, hands, history, host, live, lobby, pages, settle, tables
+from fourcards.web.routes import ahead, chat, clubs, hands, history, host, live, lobby, night, pages, settle, tables
 from fourcards.web.security import BodyLimit, SecurityHeaders, normal_origin, parse_origins
 from fourcards.web.warmup import warm_up
 
@@ -183,6 +188,6 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         status, detail = validation_detail(exc)
         return JSONResponse({"detail": detail}, status_code=status)
 
-    for module in (lobby, tables, host, chat, history, settle, hands, clubs, live, pages):
+    for module in (lobby, tables, ahead, host, chat, history, settle, night, hands, clubs, live, pages):
         app.include_router(module.router)
     return app

@@ -32,8 +32,11 @@ from fourcards.table import (
     NewDevice,
     Outcome,
     Pause,
+    PreAct,
     Resume,
     SeatWithoutPhone,
+    SetAway,
+    SetHandle,
     SetSettleUp,
     SetStatus,
     StartDeal,
@@ -99,7 +102,7 @@ def _bots(body: Any, by: By) -> Maker:
 
 #: The operations, by name (the websocket's ``op`` where it has one).
 OPERATIONS: dict[str, Operation] = {
-    "join": Operation(lambda bt, by: lambda s: Join(bt[0].name, bt[1])),
+    "join": Operation(lambda bt, by: lambda s: Join(bt[0].name, bt[1], bt[0].buy_in)),
     "action": Operation(_action),
     "act_for": Operation(_act_for),
     "deal": Operation(lambda b, by: lambda s: StartDeal(by(s), _action_id(b))),
@@ -110,7 +113,9 @@ OPERATIONS: dict[str, Operation] = {
     "chat": Operation(lambda b, by: lambda s: Chat(by(s), b.text, b.reaction, b.action_id), bots=False),
     "mute": Operation(lambda sm, by: lambda s: Mute(by(s), sm[0], sm[1]), bots=False),
     "bots": Operation(_bots),
-    "settings": Operation(lambda b, by: lambda s: Configure(by(s), b.public, b.turn_clock, b.seat_approval)),
+    "settings": Operation(lambda b, by: lambda s: Configure(
+        by(s), b.public, b.turn_clock, b.seat_approval, b.time_bank, b.min_buy_in, b.max_buy_in, b.min_top_up,
+        b.max_top_up, b.match_biggest_stack)),
     "decide": Operation(lambda rb, by: lambda s: Decide(by(s), rb[0], rb[1].approve)),
     "cards": Operation(lambda b, by: lambda s: EnterCards(by(s), b.cards, b.action_id)),
     "take_back": Operation(lambda b, by: lambda s: TakeBackCard(by(s), _action_id(b))),
@@ -120,6 +125,9 @@ OPERATIONS: dict[str, Operation] = {
     "leave": _seat_op(lambda by, seat: Leave(by, seat)),
     "new_device": Operation(lambda st, by: lambda s: NewDevice(by(s), st[0], st[1])),
     "top_up": Operation(lambda b, by: lambda s: TopUp(by(s), b.amount)),
+    "pre_action": Operation(lambda b, by: lambda s: PreAct(by(s), b.kind), bots=False),
+    "away": Operation(lambda sb, by: lambda s: SetAway(by(s), sb[0], sb[1].away)),
+    "handle": Operation(lambda b, by: lambda s: SetHandle(by(s), b.handle), bots=False),
     "settle_up": Operation(lambda b, by: lambda s: SetSettleUp(
         by(s), None if b.chip_value is None else (b.chip_value.chips, b.chip_value.cents, b.chip_value.currency),
         "chip_value" in b.model_fields_set, b.banker)),

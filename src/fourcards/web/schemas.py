@@ -20,7 +20,7 @@ from fourcards.inputs import MAX_NAME_LENGTH, MAX_WAGER, clean_name
 __all__ = ["CreateTable", "RulesOptions", "SitDown", "ActionIn", "AddBots", "VoidIn", "Intent", "ActionId", "TableSettings", "TopUp",
            "Decision", "MyTables", "SettleIn", "CardsIn", "ChatIn", "MuteIn", "Chips", "PersonName", "TableName",
            "Reason", "TurnClock", "ChipValueIn", "SettleUpTerms", "ClubId", "CreateClub", "ClubMembers", "ClubSettings",
-           "JoinClub"]
+           "JoinClub", "PreActionIn", "AwayIn", "HandleIn", "Limit0"]
 
 #: A whole number of chips in a request (0 .. 10,000,000).
 Chips = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
@@ -29,6 +29,8 @@ Limit = Annotated[StrictInt, Field(ge=1, le=MAX_WAGER)]
 
 #: A turn clock in whole seconds (0: no clock; 1 .. 3,600).
 TurnClock = Annotated[StrictInt, Field(ge=0, le=3600)]
+#: A buy-in rule in chips (0: no limit; 1 .. 10,000,000).
+Limit0 = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
 
 #: A person's name (host, seat): :func:`~fourcards.inputs.clean_name`, 1-40 characters.
 PersonName = Annotated[str, Field(max_length=4 * MAX_NAME_LENGTH),
@@ -107,9 +109,11 @@ class CreateTable(_Strict):
 
 
 class SitDown(_Strict):
-    """Take a seat by name (the next free seat)."""
+    """Take a seat by name (the next free seat); ``buy_in``: the chips to buy in with, within
+    the host's limits (left out: the table's buy-in; docs/rules.md TP-14)."""
 
     name: PersonName
+    buy_in: Annotated[StrictInt, Field(ge=1, le=10_000_000)] | None = None
 
 
 class ActionIn(_Strict):
@@ -170,11 +174,21 @@ class Intent(_Strict):
 class TableSettings(_Strict):
     """Host: what may change while a table runs (a field left out stays as it is):
     ``public`` (listed in the lobby), ``turn_clock`` (seconds per action, 0: none),
-    ``seat_approval`` (the host approves new seats)."""
+    ``seat_approval`` (the host approves new seats), ``time_bank`` (seconds per person for the
+    night, spent after the turn clock runs out, 0: none; docs/rules.md TP-13) and the buy-in
+    rules (TP-14, chips, 0: no limit): ``min_buy_in``, ``max_buy_in``, ``min_top_up``,
+    ``max_top_up``, and ``match_biggest_stack`` (a top-up may bring a stack up to the biggest
+    at the table)."""
 
     public: StrictBool | None = None
     turn_clock: TurnClock | None = None
     seat_approval: StrictBool | None = None
+    time_bank: TurnClock | None = None
+    min_buy_in: Limit0 | None = None
+    max_buy_in: Limit0 | None = None
+    min_top_up: Limit0 | None = None
+    max_top_up: Limit0 | None = None
+    match_biggest_stack: StrictBool | None = None
 
 
 class TopUp(_Strict):
@@ -292,3 +306,26 @@ class MuteIn(_Strict):
     """Host: mute a seat's chat (``true``, the default) or let it chat again (``false``)."""
 
     muted: StrictBool = True
+
+
+class PreActionIn(_Strict):
+    """A move chosen before one's turn (docs/rules.md TP-12): ``kind`` ``"check_fold"``,
+    ``"check"``, ``"call"`` (the amount to call now), ``"call_any"`` or ``"fold"`` (fold to any
+    bet), or ``null`` to clear the choice."""
+
+    kind: Literal["check_fold", "check", "call", "call_any", "fold"] | None
+
+
+class AwayIn(_Strict):
+    """A seat is away (``true``, the default: dealt in, checks when it may and folds otherwise
+    at once, no clock; docs/rules.md TP-12) or back (``false``)."""
+
+    away: StrictBool = True
+
+
+class HandleIn(_Strict):
+    """A person's payment handle, shown beside the transfers they receive on the settle-up
+    (docs/rules.md TP-15): free text, at most 64 printable characters (an IBAN, an app's
+    handle); ``null`` or blank removes it. Checked by the table; bounded here (256)."""
+
+    handle: Annotated[str, Field(max_length=256)] | None

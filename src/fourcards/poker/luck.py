@@ -1,0 +1,54 @@
+"""Luck in a Four Card Poker round: a seat's result against the exact EV of the decision it
+took (docs/analysis.md "Luck at the table").
+
+The decision - fold, or a play bet of ``k`` antes - is the player's; what the dealer then holds
+is chance. The exact analysis gives the decision's expected result over every dealer hand the
+deck could still hold (:func:`fourcards.poker.analysis.hand_ev`: the 1,370,754 dealer
+completions of the up card, in antes); the round's *luck* is the result of the ante, the play
+bet and the ante bonus minus that expectation, in chips. A fold has no luck (its result is what
+it was expected to be). The Aces Up bet, settled on the player's cards alone, and the win cap
+(which the per-ante analysis leaves out) are not counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from fourcards.cards import Card
+from fourcards.poker.exact.hand_ev import hand_ev
+from fourcards.poker.rules import PokerRules
+
+__all__ = ["decision_ev", "round_luck"]
+
+
+def decision_ev(rules: PokerRules, cards: Sequence[Card | str], up: Card | str, ante: int,
+                play: int | None) -> Fraction:
+    """The exact expected result, in chips, of folding (``play`` ``None`` or 0) or playing
+    ``play`` chips with ``cards`` against the up card ``up`` and an ante of ``ante`` chips (the
+    ante, the play bet and the ante bonus; :func:`~fourcards.poker.analysis.hand_ev`). A play bet
+    between the multiples the analysis names is interpolated: the EV is linear in the play bet.
+
+    Raises:
+        CardError: malformed or repeated cards.
+    """
+    ev = hand_ev(list(cards), up, rules).ev
+    if not play:
+        return ev["fold"] * ante
+    multiple = Fraction(play, ante)
+    name = f"play_{multiple}x"
+    if multiple.denominator == 1 and name in ev:
+        return ev[name] * ante
+    one, three = ev["play_1x"], ev.get("play_3x", ev["play_1x"])
+    return (one + (three - one) * (multiple - 1) / 2) * ante
+
+
+def round_luck(rules: PokerRules, cards: Sequence[Card | str], up: Card | str, ante: int, play: int | None,
+               wagers: Mapping[str, int]) -> Fraction:
+    """A seat's luck in a round, in chips (see the module doc): ``wagers``' ante, play and ante
+    bonus lines (signed chips, :attr:`fourcards.poker.results.SeatResult.wagers`) minus
+    :func:`decision_ev`; 0 without an ante."""
+    if not ante:
+        return Fraction(0)
+    result = wagers.get("ante", 0) + wagers.get("play", 0) + wagers.get("ante_bonus", 0)
+    return result - decision_ev(rules, cards, up, ante, play)
