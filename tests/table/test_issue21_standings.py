@@ -40,9 +40,13 @@ def test_issue21_6_standings_across_two_nights_match_names_in_any_case_and_leave
     got = standings([kind, poker], listed=["Ann", "Dot"])
     rows = {name_key(r["name"]): r for r in got["standings"]}
     assert set(rows) == {"ann", "ben", "cat", "dot"}  # Ada is a bot: not a member
-    assert rows["ann"] == {"name": "Ann", "listed": True, "nights": 2, "net": 70,
-                           "kind": {"nights": 1, "deals": 1, "high": 1, "low": 0, "whole": 1, "net": 50},
-                           "poker": {"nights": 1, "rounds": 1, "net": 20}}
+    ann = rows["ann"]  # issue 29 added the night in numbers beside these keys: the keys kept, the same values
+    kept = {"name", "listed", "nights", "net", "kind", "poker"}
+    assert {k: ({x: v[x] for x in ("nights", "deals", "high", "low", "whole", "rounds", "net") if x in v}
+                if isinstance(v, dict) else v) for k, v in ann.items() if k in kept} == \
+        {"name": "Ann", "listed": True, "nights": 2, "net": 70,
+         "kind": {"nights": 1, "deals": 1, "high": 1, "low": 0, "whole": 1, "net": 50},
+         "poker": {"nights": 1, "rounds": 1, "net": 20}}
     assert rows["ben"]["name"] == "Ben" and not rows["ben"]["listed"]  # the latest spelling
     assert (rows["ben"]["nights"], rows["ben"]["net"], rows["ben"]["kind"]["low"], rows["ben"]["poker"]["rounds"]) == \
         (2, 0, 1, 1)

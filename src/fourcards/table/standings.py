@@ -11,8 +11,11 @@ ledger's game entries of finished deals - buy-ins, top-ups and cash-outs are not
 Four of a Kind's ``deals`` (settled deals they were dealt into) and the halves they took -
 ``high`` and ``low`` (one per pot half awarded, side pots included) and ``whole`` (a pot
 taken whole: everyone else folded, or one eligible player; docs/rules.md FOAK-7 to FOAK-9);
-Four Card Poker's ``rounds`` (settled rounds they had a wager in) and its net. A voided deal
-counts for nothing (its chips all went back). Pure functions of what the store reads
+Four Card Poker's ``rounds`` (settled rounds they had a wager in) and its net; and the night in
+numbers added up (issue 29: :mod:`fourcards.table.numbers`, kept with each deal's result) -
+``played``, ``won``, ``folds``, ``biggest_pot`` and ``luck`` (chips), overall and per game (deals
+settled before these numbers were kept count for none of them). A voided deal counts for nothing
+(its chips all went back). Pure functions of what the store reads
 (:meth:`fourcards.store.clubs.ClubStore.nights`).
 """
 
@@ -55,10 +58,21 @@ def deal_counts(game: str, deal: Mapping[str, Any]) -> dict[int, dict[str, int]]
     return out
 
 
+def _numbers() -> dict[str, Any]:
+    return {"played": 0, "won": 0, "folds": 0, "biggest_pot": 0, "luck": 0.0}
+
+
 def _blank() -> dict[str, Any]:
     return {"name": "", "listed": False, "nights": 0, "net": 0,
-            "kind": {"nights": 0, "deals": 0, "high": 0, "low": 0, "whole": 0, "net": 0},
-            "poker": {"nights": 0, "rounds": 0, "net": 0}}
+            "kind": {"nights": 0, "deals": 0, "high": 0, "low": 0, "whole": 0, "net": 0, **_numbers()},
+            "poker": {"nights": 0, "rounds": 0, "net": 0, **_numbers()}, **_numbers()}
+
+
+def _add_numbers(into: dict[str, Any], deal: Mapping[str, Any]) -> None:
+    for k in ("played", "won", "folds"):
+        into[k] += int(deal.get(k, 0))
+    into["biggest_pot"] = max(into["biggest_pot"], int(deal.get("pot", 0)))
+    into["luck"] = round(into["luck"] + float(deal.get("luck", 0)), 2)
 
 
 def standings(nights: Sequence[Mapping[str, Any]], listed: Iterable[str] = ()) -> dict[str, Any]:
@@ -74,8 +88,10 @@ def standings(nights: Sequence[Mapping[str, Any]], listed: Iterable[str] = ()) -
 
     Returns:
         ``standings``: one row per member who sat at a night or was listed - ``name``,
-        ``listed``, ``nights``, ``net`` (chips), ``kind`` (``nights``, ``deals``, ``high``,
-        ``low``, ``whole``, ``net``) and ``poker`` (``nights``, ``rounds``, ``net``) - by net
+        ``listed``, ``nights``, ``net`` (chips), ``played``, ``won``, ``folds``,
+        ``biggest_pot``, ``luck`` (chips), ``kind`` (``nights``, ``deals``, ``high``,
+        ``low``, ``whole``, ``net`` and the numbers) and ``poker`` (``nights``, ``rounds``,
+        ``net`` and the numbers) - by net
         (highest first), then nights, then name; ``nights``: per night ``table``, ``name``,
         ``game``, ``status``, ``created_at``, ``deals`` (settled), ``people`` (``name``,
         ``net``, best first) and ``bank`` (the bots' nets and the house's: ``net``,
@@ -91,6 +107,7 @@ def standings(nights: Sequence[Mapping[str, Any]], listed: Iterable[str] = ()) -
         game = table["game"]
         nets = {int(k): int(v) for k, v in (night.get("nets") or {}).items()}
         counts: dict[int, dict[str, int]] = {}
+        numbers: dict[int, list[Mapping[str, Any]]] = {}
         finished = 0
         for deal in night.get("deals") or ():
             finished += deal.get("status") == "settled"
@@ -98,6 +115,9 @@ def standings(nights: Sequence[Mapping[str, Any]], listed: Iterable[str] = ()) -
                 mine = counts.setdefault(pid, {})
                 for k, v in c.items():
                     mine[k] = mine.get(k, 0) + v
+            if deal.get("status") == "settled":
+                for pid, n in ((deal.get("result") or {}).get("numbers") or {}).items():
+                    numbers.setdefault(int(pid), []).append(n)
         people, bots = [], []
         for p in night.get("people") or ():
             pid, net = int(p["player_id"]), nets.get(int(p["player_id"]), 0)
@@ -118,6 +138,10 @@ def standings(nights: Sequence[Mapping[str, Any]], listed: Iterable[str] = ()) -
                 for k in ("deals", "high", "low", "whole", "rounds"):
                     if k in part:
                         part[k] += c.get(k, 0)
+            for n in numbers.get(pid, ()):
+                _add_numbers(row, n)
+                if part is not None:
+                    _add_numbers(part, n)
         house = int(night.get("house") or 0) if game == "poker" else None
         out_nights.append({
             "table": table["id"], "name": table["name"], "game": game, "status": table.get("status"),

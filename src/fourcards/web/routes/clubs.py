@@ -138,8 +138,9 @@ async def get_club(club_id: ClubPath, hub: HubDep, x_club_token: ClubToken = Non
 @router.get("/api/clubs/{club_id}/standings", tags=["clubs"])
 async def get_standings(club_id: ClubPath, hub: HubDep) -> dict[str, Any]:
     """The club's standings across nights - per member ``nights``, ``net`` (chips), Four of a
-    Kind's ``deals``, ``high``, ``low``, ``whole`` and net, Four Card Poker's ``rounds`` and net
-    - and each night's results (people's nets, the bank's), see
+    Kind's ``deals``, ``high``, ``low``, ``whole`` and net, Four Card Poker's ``rounds`` and net,
+    the night in numbers added up (``played``, ``won``, ``folds``, ``biggest_pot``, ``luck``;
+    overall and per game) - and each night's results (people's nets, the bank's), see
     :func:`fourcards.table.standings.standings`."""
     club = await club_or_404(hub, club_id)
     return {"club": {"id": club["id"], "name": club["name"], **_urls(hub, club["id"])}, **await _standings(hub, club)}
@@ -147,18 +148,21 @@ async def get_standings(club_id: ClubPath, hub: HubDep) -> dict[str, Any]:
 
 @router.get("/api/clubs/{club_id}/standings.csv", tags=["clubs"])
 async def get_standings_csv(club_id: ClubPath, hub: HubDep) -> Response:
-    """The standings as CSV (one row per member), then, after a blank row, each night's results
+    """The standings as CSV (one row per member; the night in numbers added up in its last
+    columns: played, won, folds, biggest_pot, luck_hundredths - luck in hundredths of a chip, a
+    whole number as every cell of a chip CSV), then, after a blank row, each night's results
     (one row per person, and the bank's); names neutralised for spreadsheets
     (:mod:`fourcards.csvtext`)."""
     club = await club_or_404(hub, club_id)
     s = await _standings(hub, club)
-    rows: list[list[str | int | None]] = [["name", "nights", "net", "kind_nights", "kind_deals", "kind_high",
-                                           "kind_low", "kind_whole", "kind_net", "poker_nights", "poker_rounds",
-                                           "poker_net"]]
+    rows: list[list[str | int | None]] = [
+        ["name", "nights", "net", "kind_nights", "kind_deals", "kind_high", "kind_low", "kind_whole", "kind_net",
+         "poker_nights", "poker_rounds", "poker_net", "played", "won", "folds", "biggest_pot", "luck_hundredths"]]
     for r in s["standings"]:
         k, p = r["kind"], r["poker"]
         rows.append([r["name"], r["nights"], r["net"], k["nights"], k["deals"], k["high"], k["low"], k["whole"],
-                     k["net"], p["nights"], p["rounds"], p["net"]])
+                     k["net"], p["nights"], p["rounds"], p["net"], r["played"], r["won"], r["folds"],
+                     r["biggest_pot"], round(r["luck"] * 100)])
     rows += [[None], ["night", "date", "table", "game", "name", "net"]]
     for i, n in enumerate(s["nights"], 1):
         date = (n["created_at"] or "")[:10] or None

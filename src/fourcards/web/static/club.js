@@ -12,6 +12,10 @@
   const GROUPED = new Intl.NumberFormat("en-US", {maximumFractionDigits: 0});  // "8,400", as the README writes it
   function signed(n) { return n > 0 ? "+" + GROUPED.format(n) : n < 0 ? "\u2212" + GROUPED.format(-n) : "0"; }
   function net(n) { return '<span class="' + (n >= 0 ? "win" : "lose") + '">' + signed(n) + "</span>"; }
+  const TENTHS = new Intl.NumberFormat("en-US", {minimumFractionDigits: 1, maximumFractionDigits: 1});
+  function luck(x) {  // chips, to a tenth: an expectation is a fraction of a chip
+    return '<span class="' + (x >= 0 ? "win" : "lose") + '">' + (x > 0 ? "+" : x < 0 ? "\u2212" : "") + TENTHS.format(Math.abs(x)) + "</span>";
+  }
   function names(text) { return text.split(/[\n,]/).map(function (x) { return x.trim(); }).filter(Boolean); }
   async function call(method, path, body, headers) {
     const res = await fetch(path, {method: method, headers: Object.assign({"Content-Type": "application/json"}, headers || {}),
@@ -67,11 +71,14 @@
       '<thead><tr><th scope="col">Name</th><th scope="col">Nights</th><th scope="col">Net</th>' +
       '<th scope="col"><abbr title="Four of a Kind deals dealt in">Deals</abbr></th><th scope="col">High</th><th scope="col">Low</th>' +
       '<th scope="col"><abbr title="Four of a Kind pots taken whole">Whole</abbr></th>' +
-      '<th scope="col"><abbr title="Four Card Poker rounds with a wager">Rounds</abbr></th></tr></thead><tbody>';
+      '<th scope="col"><abbr title="Four Card Poker rounds with a wager">Rounds</abbr></th>' +
+      '<th scope="col"><abbr title="Deals and rounds won">Won</abbr></th><th scope="col">Folds</th><th scope="col">Biggest pot</th>' +
+      '<th scope="col"><abbr title="Chips the cards gave or took, against the exact odds">Luck</abbr></th></tr></thead><tbody>';
     s.standings.forEach(function (r) {
       h += '<tr data-name="' + esc(r.name) + '"><th scope="row">' + esc(r.name) + "</th><td>" + r.nights + '</td><td data-net="' + r.net + '">' +
         net(r.net) + "</td><td>" + r.kind.deals + "</td><td>" + r.kind.high + "</td><td>" + r.kind.low + "</td><td>" + r.kind.whole +
-        "</td><td>" + r.poker.rounds + "</td></tr>";
+        "</td><td>" + r.poker.rounds + "</td><td>" + GROUPED.format(r.won || 0) + "</td><td>" + GROUPED.format(r.folds || 0) + "</td><td>" +
+        GROUPED.format(r.biggest_pot || 0) + '</td><td data-luck="' + (r.luck || 0) + '">' + luck(r.luck || 0) + "</td></tr>";
     });
     $("standings").innerHTML = h + "</tbody></table>";
   }

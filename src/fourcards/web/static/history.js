@@ -81,12 +81,15 @@
     });
     h += '</tbody><tfoot><tr><th scope="row">Total</th><td></td><td id="settle-total">' + chips(u.total) + "</td></tr></tfoot></table>";
     h += u.transfers.length ? '<ol class="transfers" id="transfers">' + u.transfers.map(function (t) {
-      return '<li data-from="' + esc(t.from.name) + '" data-to="' + esc(t.to.name) + '" data-amount="' + t.amount + '">' + esc(t.text) + "</li>";
+      return '<li data-from="' + esc(t.from.name) + '" data-to="' + esc(t.to.name) + '" data-amount="' + t.amount + '">' + esc(t.text) +
+        (t.to.handle ? ' <span class="handle">\u00b7 ' + esc(t.to.name) + ": <b>" + esc(t.to.handle) + "</b></span>" : "") + "</li>";
     }).join("") + "</ol>" : '<p id="transfers-none">Nobody owes anybody anything.</p>';
     h += '<p class="hint">' + u.transfers.length + " transfer" + (u.transfers.length === 1 ? "" : "s") +
       (u.minimum ? ": the fewest that settle everyone." : ", at most one fewer than the people settling.") + "</p>";
     $("settle-up").innerHTML = h;
     $("settle-method").textContent = u.method.algorithm + (u.method.rounding ? " " + u.method.rounding : "");
+    upText = u.text || "";
+    $("copy-settle-up").hidden = !upText;
     return u;
   }
   function netMoney(p) {
@@ -100,7 +103,11 @@
         const v = await get("/state");
         isHost = isHost || !!(v.you && v.you.is_host);
         players = v.players;
+        if (v.you) myHandle = v.you.handle || "";
       } catch (e) { /* not seated any more */ }
+      // anyone who holds a token here (seated, or gone from a closed table) may add a payment handle
+      $("handle-form").hidden = false;
+      if (myHandle && !$("handle").value) $("handle").value = myHandle;
     }
     if (!isHost) return;
     const sel = $("banker");
@@ -162,7 +169,7 @@
   async function club() {
     try {
       const c = (await get("/club")).club;
-      if (!c) return;
+      if (!c) { $("club-form").hidden = !isHost; return; }
       $("club-link").textContent = c.name;
       $("club-link").href = c.url;
       $("club-line").hidden = false;
@@ -198,7 +205,8 @@
         : (x.players || []).filter(function (p) { return p.net; }).map(function (p) {
           return esc(p.name || "someone") + " " + net(p.net);
         }).join(", ");
-      return h + '</span> <button type="button" data-deal="' + x.number + '" aria-label="Replay ' + title + '">Replay</button></li>';
+      return h + '</span> <span class="buttons"><button type="button" data-deal="' + x.number + '" aria-label="Replay ' + title + '">Replay</button>' +
+        '<a href="/t/' + esc(tableId) + "/h/" + x.number + '" aria-label="Link to ' + title + ' (to share)">Link</a></span></li>';
     }).join("");
   }
   $("deals").addEventListener("click", function (ev) {
@@ -207,83 +215,70 @@
   });
 
   // ---------------------------------------------------------------- replay
-  let replay = null, step = 0;
+  // replay.js (shared with one hand's page): step by step, as this browser's seat may see it
+  const replay = window.fourcardsReplay.create({tableId: tableId, game: GAME, word: WORD, token: token, onError: showError});
   async function openReplay(number, focus) {
-    try {
-      replay = await get("/deals/" + number + "/replay");
-    } catch (e) { showError(e.message); return; }
-    showError("");
-    step = 0;
-    $("replay").hidden = false;
-    $("replay-title").textContent = "Replay of " + WORD.toLowerCase() + " " + number;
-    window.history.replaceState(null, "", "?deal=" + number);
-    show();
-    if (focus) $("step-next").focus();
-  }
-  function name(player) {
-    const p = replay.players.filter(function (x) { return x.player === player; })[0];
-    return p ? p.name : "seat " + (player + 1);
-  }
-  function show() {
-    const n = replay.steps.length;
-    if (!n) { $("step-status").textContent = "This " + WORD.toLowerCase() + " has no steps to show."; return; }
-    const st = replay.steps[step];
-    $("step-status").textContent = "Step " + (step + 1) + " of " + n + (st.lines.length ? ": " + st.lines.join("; ") : "");
-    $("step-first").disabled = $("step-prev").disabled = step === 0;
-    $("step-next").disabled = $("step-last").disabled = step === n - 1;
-    $("replay-table").innerHTML = GAME === "poker" ? pokerView(st.view) : kindView(st.view);
-    let log = "";
-    replay.steps.slice(0, step + 1).forEach(function (x, i) {
-      x.lines.forEach(function (l) { log += "<li" + (i === step ? ' class="now"' : "") + ">" + esc(l) + "</li>"; });
-    });
-    $("replay-log").innerHTML = log;
-  }
-  function go(to) {
-    if (!replay) return;
-    step = Math.max(0, Math.min(replay.steps.length - 1, to));
-    show();
-    // keep the keyboard on a button that still does something
-    if (document.activeElement && document.activeElement.disabled) (step === 0 ? $("step-next") : $("step-prev")).focus();
-  }
-  $("step-first").addEventListener("click", function () { go(0); });
-  $("step-prev").addEventListener("click", function () { go(step - 1); });
-  $("step-next").addEventListener("click", function () { go(step + 1); });
-  $("step-last").addEventListener("click", function () { go(Infinity); });
-
-  function pokerView(v) {
-    let h = '<div class="box dealer"><h3>Dealer</h3>';
-    if (v.dealer_cards) h += C.cards(v.dealer_cards) + "<p>" + esc(v.dealer_hand || "") + "</p>";
-    else if (v.up_card) h += '<div class="cards">' + C.back(5) + C.card(v.up_card, "up") + "</div>";
-    else h += '<p class="muted">No cards yet.</p>';
-    h += '</div><div class="seats">';
-    replay.players.forEach(function (who) {
-      const p = v.players[who.player];
-      if (!p) return;
-      h += '<div class="seat' + (v.actor === who.player ? " actor" : "") + (p.decision === "fold" ? " folded" : "") + '"><div class="name">' + esc(who.name) + "</div>";
-      h += '<div class="muted">ante ' + chips(p.ante) + (p.aces_up ? " \u00b7 Aces Up " + chips(p.aces_up) : "") +
-        (p.decision === "play" ? " \u00b7 play " + chips(p.play) : p.decision === "fold" ? " \u00b7 folded" : "") + "</div>";
-      if (p.cards) h += C.cards(p.cards, "sm");
-      else if (v.up_card && (p.ante || p.aces_up)) h += '<div class="cards">' + C.back(5, "sm") + "</div>";
-      if (p.result) h += "<div>" + (p.result.player_hand ? esc(p.result.player_hand.description) + " " : "") + net(p.result.net) + "</div>";
-      h += "</div>";
-    });
-    return h + "</div>";
+    if (await replay.open(number, focus)) window.history.replaceState(null, "", "?deal=" + number);
   }
 
-  function kindView(v) {
-    let h = '<div class="box"><span class="pot">Pot ' + chips(v.pot) + '</span> <span class="muted">\u00b7 ' + esc(v.phase) +
-      " \u00b7 " + v.cards_in_deck + " cards in the deck</span></div><div class=\"seats\">";
-    v.seats.forEach(function (e) {
-      h += '<div class="seat ' + esc(e.status) + (v.actor === e.seat ? " actor" : "") + '"><div class="name">' + esc(name(e.seat)) +
-        (v.button === e.seat ? ' <span class="badge btn" aria-label="button">D</span>' : "") +
-        (e.status !== "active" ? ' <span class="badge">' + esc(e.status.replace("_", "-")) + "</span>" : "") + "</div>" +
-        C.cards(e.cards, "sm") + '<div class="muted">stack ' + chips(e.stack) + " \u00b7 in " + chips(e.contributed) + "</div></div>";
+  // --------------------------------------------------------- the night in numbers
+  // kept with the table as each deal is settled (GET /numbers): played, won, biggest pot, folds, luck
+  function luck(x) {
+    const text = (x > 0 ? "+" : x < 0 ? "\u2212" : "") + Math.abs(x).toLocaleString("en-US", {minimumFractionDigits: 1, maximumFractionDigits: 1});
+    return '<span class="' + (x >= 0 ? "win" : "lose") + '">' + text + "</span>";
+  }
+  async function numbers() {
+    const n = await get("/numbers");
+    if (!n.people.length) { $("numbers").innerHTML = '<p class="muted">No ' + WORD.toLowerCase() + " has been settled yet.</p>"; return; }
+    const kind = GAME === "kind";
+    let h = '<table class="settlement" id="numbers-table"><caption class="sr-only">The night in numbers per person</caption><thead><tr>' +
+      '<th scope="col">Name</th><th scope="col">Played</th><th scope="col">Won</th>' +
+      (kind ? '<th scope="col">High</th><th scope="col">Low</th>' : "") + '<th scope="col">Biggest pot</th><th scope="col">Folds</th>' +
+      '<th scope="col"><abbr title="Chips the cards gave or took, against the exact odds">Luck</abbr></th></tr></thead><tbody>';
+    n.people.forEach(function (p) {
+      h += '<tr data-name="' + esc(p.name) + '"><th scope="row">' + esc(p.name) + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") + "</th><td>" +
+        chips(p.played) + "</td><td>" + chips(p.won) + "</td>" + (kind ? "<td>" + chips(p.high) + "</td><td>" + chips(p.low) + "</td>" : "") +
+        "<td>" + chips(p.biggest_pot) + "</td><td>" + chips(p.folds) + '</td><td data-luck="' + p.luck + '">' + luck(p.luck) + "</td></tr>";
     });
-    return h + "</div>";
+    $("numbers").innerHTML = h + "</tbody></table>";
   }
 
-  club();
-  settleUp().then(terms).catch(function (e) { showError(e.message); });
+  // ------------------------------------------------ your payment handle, the settle-up as text
+  let upText = "", myHandle = "";
+  $("copy-settle-up").addEventListener("click", async function () {
+    let ok = false;
+    try { if (navigator.clipboard) { await navigator.clipboard.writeText(upText); ok = true; } } catch (e) { ok = false; }
+    $("copied").textContent = ok ? "Copied." : "Copy it from here: " + upText;
+  });
+  $("handle-form").addEventListener("submit", async function (ev) {
+    ev.preventDefault();
+    $("handle-error").hidden = true;
+    const res = await fetch("/api/tables/" + tableId + "/handle", {method: "POST",
+      headers: {"Content-Type": "application/json", "X-Seat-Token": token || ""}, body: JSON.stringify({handle: $("handle").value})});
+    let data = {};
+    try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
+    if (!res.ok) { $("handle-error").textContent = data.detail || ("error " + res.status); $("handle-error").hidden = false; return; }
+    $("handle").value = data.handle || "";
+    await settleUp();
+  });
+
+  // ------------------------------------------------------- add the night to a club
+  $("club-form").addEventListener("submit", async function (ev) {
+    ev.preventDefault();
+    $("club-error").hidden = true;
+    const m = /(?:\/c\/)?([a-z0-9]{1,16})\/?\s*$/.exec($("club-id").value.trim());
+    if (!m) { $("club-error").textContent = "Paste the club's link (\u2026/c/ and its id) or its id."; $("club-error").hidden = false; return; }
+    const res = await fetch("/api/tables/" + tableId + "/club", {method: "POST",
+      headers: {"Content-Type": "application/json", "X-Seat-Token": token || ""}, body: JSON.stringify({club: m[1]})});
+    let data = {};
+    try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
+    if (!res.ok) { $("club-error").textContent = data.detail || ("error " + res.status); $("club-error").hidden = false; return; }
+    $("club-form").hidden = true;
+    await club();
+  });
+
+  settleUp().then(terms).then(club).catch(function (e) { showError(e.message); });
+  numbers().catch(function (e) { showError(e.message); });
   Promise.all([settlement(), deals()]).then(function () {
     const m = /[?&]deal=(\d+)/.exec(window.location.search);
     if (m) openReplay(Number(m[1]), false);

@@ -2,7 +2,7 @@
 // to do), bets and raises with quick amounts, and what each button sends.
 import {$, esc, chips} from "./util.js";
 import {store, GAME} from "./store.js";
-import {act} from "./connection.js";
+import {act, api} from "./connection.js";
 import {cueing} from "./cues.js";
 
 // While the host has paused the table the actions wait, greyed out, and the box says why. `summary`:
@@ -60,6 +60,10 @@ export function wireActions(game) {
     if (f.id === "wager-form") act({kind: "wager", ante: amount("ante"), aces_up: amount("aces-up")});
     else if (f.id === "play-form") act({kind: "play", amount: amount("play-amount"), trainer: trainerOn()});
     else if (f.dataset.kind) act({kind: f.dataset.kind, amount: amount("amt-" + f.dataset.kind)});
+  });
+  game.addEventListener("click", function (ev) {  // a move chosen ahead of your turn, or cleared
+    const b = ev.target.closest("button[data-pre]");
+    if (b) api("/pre-action", {kind: b.getAttribute("aria-pressed") === "true" ? null : b.dataset.pre});
   });
   game.addEventListener("click", function (ev) {
     const b = ev.target.closest("button[data-act]");

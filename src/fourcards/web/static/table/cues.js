@@ -11,22 +11,37 @@ export function clockLine(s) {
   const c = s.clock;
   if (!c) { clockEnd = 0; return ""; }
   clockEnd = performance.now() + c.seconds_left * 1000;
-  return '<p class="clock" id="clock" data-seat="' + c.seat + '">' + clockText(s) + "</p>";
+  return '<p class="clock' + (parts(c)[1] ? " in-bank" : "") + '" id="clock" data-seat="' + c.seat + '">' + clockText(s) + "</p>";
 }
 function secondsLeft(c) { return c.paused ? Math.ceil(c.seconds_left) : Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000)); }
+// with a time bank (docs/rules.md TP-13) the turn clock's own seconds come first, then the bank's:
+// [turn seconds left, in the bank?, bank seconds left]
+function parts(c) {
+  const left = secondsLeft(c), bank = c.bank || 0;
+  if (!bank) return [left, false, 0];
+  const exact = c.paused ? c.seconds_left : Math.max(0, (clockEnd - performance.now()) / 1000);
+  return exact > bank ? [Math.ceil(exact - bank), false, Math.ceil(bank)] : [0, true, left];
+}
 function clockText(s) {
   const c = s.clock;
   const mine = s.you && s.you.seat === c.seat;
-  return (mine ? "Your time" : esc(c.name) + "\u2019s time") + ': <span class="secs">' + secondsLeft(c) + "</span> s" +
+  const p = parts(c);
+  const who = mine ? "Your time" : esc(c.name) + "\u2019s time";
+  return (p[1] ? who + ' bank: <span class="secs">' + p[2] + "</span> s" :
+    who + ': <span class="secs">' + p[0] + "</span> s" + (c.bank ? '<span class="bank-note"> + time bank ' + p[2] + " s</span>" : "")) +
     (c.paused ? " (paused)" : "") + '<span class="clock-conn">' + clockConn() + "</span>";
 }
 // while the page cannot reach the server the seconds are only the last ones heard of: the
 // server's clock decides (and gives back the time no server ran: docs/rules.md TP-6)
 function clockConn() { return store.connLost ? " \u00b7 reconnecting: the server keeps the time" : ""; }
-// the actor's seat shows the time left as a bar
+// the actor's seat shows the time left as a bar (the time bank's in its own colour, from full again)
 function seatBar(c, left) {
   const bar = document.querySelector("#seat-" + c.seat + " .seat-clock span");
-  if (bar) bar.style.width = Math.max(0, Math.min(100, 100 * left / Math.max(1, c.seconds))) + "%";
+  if (!bar) return;
+  const bank = c.bank || 0, inBank = bank > 0 && left <= bank;
+  bar.classList.toggle("bank", inBank);
+  const part = inBank ? left / bank : (left - bank) / Math.max(1, c.seconds);
+  bar.style.width = Math.max(0, Math.min(100, 100 * part)) + "%";
 }
 window.setInterval(function () {
   const el = $("clock"), state = store.state;
@@ -34,8 +49,15 @@ window.setInterval(function () {
   const left = secondsLeft(state.clock);
   seatBar(state.clock, state.clock.paused ? state.clock.seconds_left : (clockEnd - performance.now()) / 1000);
   if (state.clock.paused) return;
-  const secs = el.querySelector(".secs"), conn = el.querySelector(".clock-conn");
-  if (secs && secs.textContent !== String(left)) secs.textContent = String(left);
+  const p = parts(state.clock);
+  if (state.clock.bank && (p[1] !== el.classList.contains("in-bank"))) {  // the turn clock ran out: the bank's line
+    el.classList.toggle("in-bank", p[1]);
+    el.innerHTML = clockText(state);
+  }
+  const secs = el.querySelector(".secs"), conn = el.querySelector(".clock-conn"), note = el.querySelector(".bank-note");
+  const shown = String(p[1] ? p[2] : p[0]);
+  if (secs && secs.textContent !== shown) secs.textContent = shown;
+  if (note && !p[1]) { const t = " + time bank " + p[2] + " s"; if (note.textContent !== t) note.textContent = t; }
   if (conn && conn.textContent !== clockConn()) conn.textContent = clockConn();
   el.classList.toggle("low", left <= 10);
   const key = state.version + ":" + state.clock.seat;

@@ -53,7 +53,22 @@ function hostSettings(s) {
     '<label class="choice"><input type="checkbox" id="set-approval" data-setting="seat_approval"' + (st.seat_approval ? " checked" : "") + "> New seats need my approval</label>" +
     '<form id="clock-form" class="inline"><label for="set-clock">Turn clock, seconds per action (0: none)</label>' +
     '<input type="number" inputmode="numeric" id="set-clock" min="0" max="3600" value="' + (st.turn_clock || 0) + '"><button type="submit" id="set-clock-btn">Set</button></form>' +
+    '<form id="bank-form" class="inline"><label for="set-bank">Time bank, seconds per person for the night, used when the turn clock runs out (0: none)</label>' +
+    '<input type="number" inputmode="numeric" id="set-bank" min="0" max="3600" value="' + (st.time_bank || 0) + '"><button type="submit" id="set-bank-btn">Set</button></form>' +
+    buyInForm(st) +
     '<p><button type="button" class="danger" data-op="close" id="host-close">Close the table</button></p></div>';
+}
+
+// the buy-in rules (docs/rules.md TP-14): 0 or empty is no limit
+const LIMITS = [["min_buy_in", "Buy-in at least"], ["max_buy_in", "Buy-in at most"], ["min_top_up", "Top-up at least"],
+  ["max_top_up", "Top-up at most"]];
+function buyInForm(st) {
+  return '<form id="buy-in-form" class="buy-in"><fieldset><legend>Buy-in rules, chips (0: no limit)</legend><div class="grid">' +
+    LIMITS.map(function (l) {
+      return '<label>' + l[1] + ' <input type="number" inputmode="numeric" min="0" max="10000000" id="set-' + l[0].replace(/_/g, "-") + '" data-limit="' +
+        l[0] + '" value="' + (st[l[0]] || 0) + '"></label>';
+    }).join("") + '</div><label class="choice"><input type="checkbox" id="set-match"' + (st.match_biggest_stack ? " checked" : "") +
+    '> A top-up may match the biggest stack at the table</label><button type="submit" id="set-buy-in-btn">Set the buy-in rules</button></fieldset></form>';
 }
 
 function seatName(n) {
@@ -91,6 +106,7 @@ export function wireHost(again) {
     const op = b.dataset.op, n = Number(b.dataset.seat), rid = b.dataset.request;
     if (op === "approve" || op === "decline") api("/requests/" + rid, {approve: op === "approve"});
     else if (op === "sit-out" || op === "back") api("/seats/" + n + "/" + op);
+    else if (op === "away" || op === "back-from-away") api("/seats/" + n + "/away", {away: op === "away"});
     else if (op === "mute" || op === "unmute") api("/seats/" + n + "/mute", {muted: op === "mute"});
     else if (op === "leave") {
       const mine = s && s.you && s.you.seat === n;
@@ -119,6 +135,13 @@ export function wireHost(again) {
   app.addEventListener("submit", function (ev) {
     const f = ev.target;
     if (f.id === "clock-form") { ev.preventDefault(); api("/settings", {turn_clock: Number($("set-clock").value || 0)}); }
+    else if (f.id === "bank-form") { ev.preventDefault(); api("/settings", {time_bank: Number($("set-bank").value || 0)}); }
+    else if (f.id === "buy-in-form") {
+      ev.preventDefault();
+      const body = {match_biggest_stack: $("set-match").checked};
+      f.querySelectorAll("input[data-limit]").forEach(function (i) { body[i.dataset.limit] = Number(i.value || 0); });
+      api("/settings", body);
+    }
     else if (f.id === "seat-form") { ev.preventDefault(); seatWithoutPhone($("seat-name").value); }
   });
 }

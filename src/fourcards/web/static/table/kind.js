@@ -14,10 +14,20 @@ export function potTotal(d) { return (d.awards || []).reduce(function (t, a) { r
 const lastStake = {};  // seat -> the bet in front of it in the state shown before (chips move to the pot)
 let lastDeal = null;
 
+// a seat's tab: between deals what the seat is now (sitting out, away) - not how it ended the last
+// deal (play-test fault 2: a seat sitting out said "folded"); during a deal how it stands in it
+function badgeOf(item, finished) {
+  const e = item.entry, p = item.player;
+  if ((!e || finished) && p && p.status === "sitting_out") return "sitting out";
+  if (!e) return p && p.away ? "away" : "";
+  if (e.forfeited) return "left: hand forfeited";
+  if (e.status !== "active") return e.status.replace("_", "-");
+  return p && p.away ? "away" : "";
+}
+
 function seatHtml(s, d, item, finished, short) {
   const e = item.entry;
-  const badge = !e ? (item.player && item.player.status === "sitting_out" ? "sitting out" : "") :
-    e.forfeited ? "left: hand forfeited" : e.status !== "active" ? e.status.replace("_", "-") : "";
+  const badge = badgeOf(item, finished);
   const inPot = e ? ' <span class="in"><span class="sr-only">, in the pot </span><span aria-hidden="true">in </span>' + chips(e.contributed) +
     (e.stake ? '<span class="sr-only">, this round ' + chips(e.stake) + "</span>" : "") + "</span>" : "";
   let h = seatHead(s, item, (d && d.button === item.seat ? BUTTON : "") + (badge ? '<span class="badge">' + esc(badge) + "</span>" : ""), inPot);
@@ -43,7 +53,8 @@ function seatHtml(s, d, item, finished, short) {
 function seatClass(s, d, item, finished) {
   const e = item.entry;
   const me = s.you && s.you.seat === item.seat;
-  return (e ? e.status : item.player && item.player.status === "sitting_out" ? "out" : "waiting") + (me ? " me" : "") +
+  const out = item.player && item.player.status === "sitting_out";
+  return ((!e || finished) && out ? "out" : e ? e.status : "waiting") + (me ? " me" : "") +
     (!finished && d && d.actor === item.seat ? " actor" : "");
 }
 
@@ -62,11 +73,14 @@ function betOf(d, item, finished) {
   return {amount: 0, where: before ? "pot" : "seat"};
 }
 
+// why the next deal waits (the server's words: too few players ready, who sits out), or who deals it
+function nextDeal(s) {
+  if (s.why_no_deal) return "The next deal waits: " + esc(s.why_no_deal) + ".";
+  return s.host_actions && s.host_actions.indexOf("deal") >= 0 ? "Deal again when ready." : "The host deals the next one.";
+}
+
 function centre(s, d, finished) {
-  if (!d) {
-    return '<p id="round-status" tabindex="-1">No deal in progress. ' + (s.players.length < s.min_players ? "At least " + s.min_players +
-      " players are needed; then the host deals." : "The host deals next.") + "</p>";
-  }
+  if (!d) return '<p id="round-status" tabindex="-1">No deal in progress. ' + nextDeal(s) + "</p>";
   let h = '<p class="pot" id="pot">Pot ' + chips(finished ? potTotal(d) : d.pot) + "</p>";
   if (!finished && d.pots.length > 1) {
     h += '<p class="side-pots" id="side-pots">' + d.pots.map(function (p, i) { return (i ? "side pot " + i : "main") + " " + chips(p.amount); }).join(" \u00b7 ") + "</p>";
@@ -96,9 +110,10 @@ export function renderKind(s) {
     list.forEach(function (item) { lastStake[item.seat] = item.entry && !finished ? item.entry.stake : 0; });
   }
   if (finished && d && d.awards && d.awards.length) {
-    h += '<div class="box split" id="split"><b>Split:</b> ' + d.awards.map(function (a) {
-      return esc(a.name) + " takes " + chips(a.amount) + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")";
-    }).join("; ") + "</div>";
+    h += '<div class="box split" id="split"><b>Split:</b> <ul class="shares">' + d.awards.map(function (a) {
+      return '<li data-share="' + a.share + '">' + esc(a.name) + " takes " + chips(a.amount) + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")" +
+        (a.why ? '<span class="why">: ' + esc(a.why) + "</span>" : "") + "</li>";
+    }).join("") + "</ul></div>";
   } else if (finished && d && d.voided) {
     h += '<div class="box split" id="split">Voided: ' + esc(d.voided) + " \u2014 every chip returned.</div>";
   }
@@ -108,7 +123,7 @@ export function renderKind(s) {
 }
 
 function kindStatus(s, d, finished) {
-  if (finished) return "Deal " + d.number + " is over." + (s.host_actions && s.host_actions.indexOf("deal") >= 0 ? " Deal again when ready." : " The host deals the next one.");
+  if (finished) return "Deal " + d.number + " is over. " + nextDeal(s);
   const who = d.seats.filter(function (e) { return e.seat === d.actor; })[0];
   const n = d.next_card;
   if (!who && n && s.dealing === "table") {
@@ -130,10 +145,39 @@ function dockSummary(s, d, finished) {
     (d.call_all_in ? " (all-in)" : "") + "</span>" : "<span>\u00b7 nothing to call</span>") + "</div>";
 }
 
+// Before your turn (docs/rules.md TP-12): what to do when it comes, one tap; a tap on the chosen one
+// clears it. A change of the amount to call clears "Check" and "Call": the page says so until the
+// amount changes again or the turn moves on.
+let lastChosen = null, clearedAt = null;
+function watchChoice(s) {
+  const p = s.pre_actions, deal = s.deal ? s.deal.number : null;
+  const chosen = p && p.chosen ? p.chosen : null;
+  const toCall = p ? p.to_call : (s.deal && s.deal.to_call) || 0;
+  if (!chosen && lastChosen && (lastChosen.kind === "check" || lastChosen.kind === "call") && lastChosen.deal === deal &&
+      lastChosen.to_call !== toCall) clearedAt = {deal: deal, to_call: toCall, turn: s.turn};
+  lastChosen = chosen ? {kind: chosen.kind, deal: deal, to_call: p.to_call} : null;
+  return clearedAt && clearedAt.deal === deal && clearedAt.to_call === toCall && clearedAt.turn === s.turn && !chosen
+    ? '<p class="pre-note" id="pre-cleared">The bet changed: your choice made ahead was cleared.</p>' : "";
+}
+function preActions(s, note) {
+  const p = s.pre_actions;
+  if (!p) return "";
+  const chosen = p.chosen ? p.chosen.kind : null;
+  return '<div class="actions pre-actions" id="pre-actions" role="group" aria-labelledby="pre-title"><span class="pre-title" id="pre-title">Before your turn' +
+    (p.to_call ? " (" + chips(p.to_call) + " to call)" : "") + ":</span>" + p.options.map(function (o) {
+      const on = chosen === o.kind;
+      return '<button type="button" class="pre' + (on ? " on" : "") + '" data-pre="' + o.kind + '" aria-pressed="' + on + '" id="pre-' + o.kind + '">' + esc(o.label) + "</button>";
+    }).join("") + "</div>" + note;
+}
+
 function kindActions(s) {
   const acts = s.actions || [];
-  if (!acts.length) return {html: '<p class="muted waiting">' + (s.you ? "Waiting." : "Watching.") + "</p>", live: false};
-  let h = '<div class="actions" id="kind-actions">';
+  const note = s.deal && s.you ? watchChoice(s) : "";
+  if (!acts.length) {
+    const pre = s.deal && s.you ? preActions(s, note) : "";
+    return {html: pre || '<p class="muted waiting">' + (s.you ? (s.you.away ? "Away: your seat checks or folds at once." : "Waiting.") : "Watching.") + "</p>", live: false};
+  }
+  let h = note + '<div class="actions" id="kind-actions">';
   acts.forEach(function (a) {
     const k = a.kind;
     if (k === "check" || k === "fold") {

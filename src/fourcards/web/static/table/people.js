@@ -32,6 +32,16 @@ export function renderPeople(s, prev, closed) {
 }
 
 function renderJoin(s) {
+  const b = s.table.buy_in || {};
+  const box = $("join-buy-in-box");
+  box.hidden = !(b.min_buy_in || b.max_buy_in);
+  if (!box.hidden) {
+    const input = $("join-buy-in");
+    input.min = String(b.min_buy_in || 1);
+    input.max = String(b.max_buy_in || 10000000);
+    if (input.dataset.typed !== "1") input.value = String(b.default);
+    $("join-buy-in-limits").textContent = b.words ? b.words + "." : "";
+  }
   const r = s.request;
   const waiting = !!(r && r.status === "pending");
   $("join-form").hidden = waiting;
@@ -52,10 +62,13 @@ function playerItem(s, p, hostOps) {
     (STATUS[p.status] ? ' <span class="tag">' + STATUS[p.status] + "</span>" : "") +
     (p.leaving ? ' <span class="tag">left: cashes out when this ' + esc((s.table.word || "deal").toLowerCase()) + " ends</span>" : "") +
     (!p.is_bot && !p.online && !me ? ' <span class="tag off">offline</span>' : "") +
-    (p.muted ? ' <span class="tag">muted</span>' : "") + "</span>";
+    (p.muted ? ' <span class="tag">muted</span>' : "") + (p.away ? ' <span class="tag">away</span>' : "") + "</span>";
   if (hostOps && !p.is_host) {
     const n = p.seat, nm = esc(p.name);
-    h += '<span class="seat-ops">' + (p.leaving ? "" : p.status === "sitting_out"
+    h += '<span class="seat-ops">' + (p.leaving || p.is_bot ? "" : p.away
+      ? '<button type="button" data-op="back-from-away" data-seat="' + n + '" aria-label="' + nm + ' is back">Back</button>'
+      : '<button type="button" data-op="away" data-seat="' + n + '" aria-label="Set ' + nm + ' away">Away</button>') +
+      (p.leaving ? "" : p.status === "sitting_out"
       ? '<button type="button" data-op="back" data-seat="' + n + '" aria-label="Deal ' + nm + ' in again">Deal in</button>'
       : '<button type="button" data-op="sit-out" data-seat="' + n + '" aria-label="Sit out ' + nm + '">Sit out</button>') +
       (p.leaving ? "" : '<button type="button" data-op="leave" data-seat="' + n + '" aria-label="Remove ' + nm + '">Remove</button>') +
@@ -73,15 +86,30 @@ function mySeat(s) {
     (y.leaving ? " \u00b7 you left the table: your hand is forfeited and your chips are cashed out when this " +
       esc((s.table.word || "deal").toLowerCase()) + " ends" : y.status === "sitting_out" ? " \u00b7 <b>you are sitting out</b>: not dealt in until you are back" : "") + ".</p>";
   if (y.timeouts && y.status !== "sitting_out") h += '<p class="muted">Your time ran out ' + (y.timeouts === 1 ? "once" : y.timeouts + " times") + "; twice in a row and you sit out.</p>";
+  if (y.away) h += '<p id="away-note"><b>You are away</b>: dealt in, your seat checks when it may and folds otherwise, at once.</p>';
+  if (y.time_bank !== null && y.time_bank !== undefined) h += '<p class="muted" id="my-time-bank">Time bank: ' + Math.ceil(y.time_bank) + " s left tonight (used when your turn clock runs out).</p>";
   h += '<div class="buttons">';
   if (y.status === "sitting_out") h += '<button type="button" class="primary" data-op="back" data-seat="' + y.seat + '" id="im-back">I\u2019m back</button>';
   else if (!y.leaving) h += '<button type="button" data-op="sit-out" data-seat="' + y.seat + '" id="sit-out">Sit out</button>';
+  if (!y.leaving && y.status !== "sitting_out") {
+    h += y.away ? '<button type="button" class="primary" data-op="back-from-away" data-seat="' + y.seat + '" id="away-back">I\u2019m back</button>'
+      : '<button type="button" data-op="away" data-seat="' + y.seat + '" id="away" aria-describedby="away-hint">Away</button>';
+  }
   if (!y.is_host && !y.leaving) h += '<button type="button" class="danger" data-op="leave" data-seat="' + y.seat + '" id="leave">Leave the table</button>';
   h += "</div>";
+  if (!y.away && !y.leaving) h += '<p class="hint" id="away-hint">Away: you stay dealt in and your seat checks or folds at once - nobody waits for you.</p>';
   if (y.leaving) return h;  // a seat that has left takes no more chips (docs/rules.md TP-5)
-  h += '<form id="topup-form" class="inline"><label for="topup-amount">' + (y.is_host ? "Add chips to my stack" : "Ask the host for more chips") + "</label>" +
-    '<input type="number" inputmode="numeric" id="topup-amount" min="1" max="10000000" placeholder="chips, e.g. 500">' +
-    '<button type="submit" id="topup-btn">' + (y.is_host ? "Add" : "Ask") + "</button></form>";
+  const r = y.top_up || {min: 1, max: 10000000, match: null};
+  const limits = s.table.buy_in && (s.table.buy_in.min_top_up || s.table.buy_in.max_top_up || s.table.buy_in.max_buy_in || s.table.buy_in.match_biggest_stack);
+  if (r.max >= r.min) {
+    h += '<form id="topup-form" class="inline"><label for="topup-amount">' + (y.is_host ? "Add chips to my stack" : "Ask the host for more chips") + "</label>" +
+      '<input type="number" inputmode="numeric" id="topup-amount" min="' + r.min + '" max="' + r.max + '" placeholder="chips, e.g. ' + chips(Math.min(r.max, Math.max(r.min, 500))) + '"' +
+      (limits ? ' aria-describedby="topup-limits"' : "") + ">" +
+      '<button type="submit" id="topup-btn">' + (y.is_host ? "Add" : "Ask") + "</button></form>";
+    if (limits) h += '<p class="hint" id="topup-limits">Now: ' + chips(r.min) + " to " + chips(r.max) + " chips" + (r.match ? " (" + chips(r.match) + " matches the biggest stack)" : "") + ".</p>";
+  } else {
+    h += '<p class="muted" id="topup-none">No top-up now: your stack is at this table\u2019s maximum.</p>';
+  }
   if (topUpAsked) h += '<p class="muted" id="topup-note">You asked the host for ' + chips(topUpAsked) + " more chips.</p>";
   return h;
 }
@@ -94,8 +122,10 @@ export function wirePeople(again) {
     if (joining) return;
     joining = true;
     try {
+      const body = {name: $("join-name").value};
+      if (!$("join-buy-in-box").hidden && $("join-buy-in").value) body.buy_in = Number($("join-buy-in").value);
       const res = await fetch("/api/tables/" + tableId + "/seats", {method: "POST",
-        headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: $("join-name").value})});
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
       const data = await res.json();
       if (!res.ok) { showError(data.detail); return; }
       showError(null);

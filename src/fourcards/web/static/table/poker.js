@@ -1,5 +1,6 @@
-// Four Card Poker: the dealer's six cards at the top of the table, each seat's five (the best four
-// raised once the server names them: at the showdown) with its wagers in front, the status line,
+// Four Card Poker: the dealer's six cards at the top of the table (its best four raised at the
+// showdown), each seat's five (the best four raised once the server names them: your own while you
+// decide, every shown hand at the showdown) with its wagers in front, the status line,
 // your bets and decision, the trainer, and what is said aloud.
 import {esc, card, cards, back, pip, chips, signed, spoken} from "./util.js";
 import {seatList, shown, myTurn} from "./store.js";
@@ -9,8 +10,8 @@ import {clockLine} from "./cues.js";
 
 function dealerHtml(show) {
   let h = '<div class="box dealer" id="dealer"><h3>Dealer</h3>';
-  if (show.dealer_cards) {
-    h += cards(show.dealer_cards) + '<p id="dealer-hand">' + esc(show.dealer_hand || "") + "</p>";
+  if (show.dealer_cards) {  // the dealer's best four raised (the server names them: dealer_best)
+    h += hand(show.dealer_cards, show.dealer_best || null) + '<p id="dealer-hand">' + esc(show.dealer_hand || "") + "</p>";
   } else if (show.up_card) {
     h += '<div class="cards">' + back(5) + card(show.up_card, "up") + '</div><p class="muted" id="up-card">Up card ' + pip(show.up_card) + "</p>";
   } else {
@@ -48,7 +49,8 @@ function seatHtml(s, show, item) {
   let h = seatHead(s, item, "");
   if (e) {
     h += '<div class="wagers">' + wagerWords(e) + "</div>";
-    const best = e.result && e.result.player_hand ? e.result.player_hand.cards : null;
+    // the best four raised: yours while you decide (the view's best), every shown hand at the showdown
+    const best = e.result && e.result.player_hand ? e.result.player_hand.cards : e.best || null;
     if (e.cards) h += '<div class="mycards">' + hand(e.cards, best, me ? "" : "sm") + "</div>";
     else if (show.up_card && (e.ante || e.aces_up)) h += '<div class="cards">' + back(5, "sm") + "</div>";
     if (e.result) h += resultHtml(e.result, me);
