@@ -446,8 +446,8 @@ def test_issue29_fault2_the_view_says_why_no_deal_can_start() -> None:
 
 
 def test_issue29_fault8_the_split_says_why_low_went_where_it_did_on_a_tie() -> None:
+    from fourcards.kind import Action, Game, KindRules
     from fourcards.table.kind_view import KindTableView
-    from fourcards.kind import Game, KindRules, Action
 
     game = Game(KindRules(), [100] * 5, 0, cards="2c 7d Qs 9h Kd Kc Kh Ks".split())
     for move in ("check",) * 5:

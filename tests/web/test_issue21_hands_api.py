@@ -20,7 +20,8 @@ from fourcards.table.poker import PokerTable
 
 #: The documented keys of every line (docs/web.md "Hand histories").
 KEYS = {"format", "table", "number", "word", "status", "void_reason", "started_at", "ended_at", "rules", "players",
-        "viewer", "history", "redacted", "returns", "nets", "result", "ledger", "lines"}
+        "viewer", "history", "redacted", "returns", "nets", "result", "ledger", "lines",
+        "hands"}  # issue 29: the hands the reader may see (play-test fault 1)
 
 
 def lines(client: TestClient, path: str, token: str | None = None) -> list[dict[str, Any]]:

@@ -40,6 +40,8 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
     "fourcards.csvtext": {"*"},  # CSV safe for spreadsheets (issue 19), not an engine
     "fourcards.poker": {"rules", "strategy", "bots"},  # bots: the Four Card Poker bot registry (issue 22)
+    "fourcards.poker.luck": {"round_luck"},  # a round's luck against the exact EV (issue 29)
+    "fourcards.hands": {"best_hand"},  # the best four of a seat's cards, raised on the page (issue 29)
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
                               "ACES_UP_TABLES", "ANTE_BONUS_TABLES"},
     "fourcards.poker.round": {"PokerRound", "PokerObservation", "PlaceWagers", "WithdrawWagers", "Fold", "Play",
@@ -49,7 +51,8 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.kind": {"rules", "bots", "Game", "KindRules", "PRESETS", "get_rules", "Action", "ActionKind",
                        "Observation", "Void", "exact_odds", "next_button",
                        "DealCard", "TurnCard",  # chance records: the host's real cards (rules.md FOAK-14)
-                       "Forfeit"},  # leaving mid-deal (rules.md TP-5, FOAK-17)
+                       "Forfeit",  # leaving mid-deal (rules.md TP-5, FOAK-17)
+                       "side_pots", "card_luck"},  # why each share went where it did, a deal's luck (issue 29)
     "fourcards.kind.bots": {"BOTS", "make_bot", "bot_names"},
 }
 

@@ -10,6 +10,7 @@ Modules (one job each):
 * :mod:`~fourcards.kind.observation` - what a seat sees;
 * :mod:`~fourcards.kind.game` - the :class:`Game` state machine;
 * :mod:`~fourcards.kind.odds` - exact P(high), P(low), expected share;
+* :mod:`~fourcards.kind.luck` - what the cards alone gave each player in a deal, against the exact odds;
 * :mod:`~fourcards.kind.bots` - computer players and :func:`play_deal`.
 
 Terminal play is the command line's (:mod:`fourcards.cli.kind_terminal`).
@@ -19,6 +20,7 @@ from fourcards.kind.actions import Action, ActionKind, LegalAction
 from fourcards.kind.game import Game, Phase, can_play, next_button, seat_label
 from fourcards.kind.history import DealCard, Forfeit, TurnCard, Void
 from fourcards.kind.holdings import Holding, parse_holding, parse_holdings
+from fourcards.kind.luck import card_luck
 from fourcards.kind.observation import Observation, SeatView
 from fourcards.kind.odds import PlayerOdds, exact_odds, joint_odds
 from fourcards.kind.pots import Award, Pot, settle_pots, side_pots, split_pot
@@ -28,6 +30,6 @@ __all__ = [
     "Action", "ActionKind", "LegalAction", "DealCard", "TurnCard", "Void", "Forfeit", "Game", "Phase", "can_play", "next_button",
     "seat_label",
     "Holding", "parse_holding", "parse_holdings", "Observation", "SeatView",
-    "PlayerOdds", "exact_odds", "joint_odds", "Award", "Pot", "settle_pots", "side_pots", "split_pot",
+    "PlayerOdds", "exact_odds", "joint_odds", "card_luck", "Award", "Pot", "settle_pots", "side_pots", "split_pot",
     "PRESETS", "KindRules", "Redeal", "get_rules",
 ]

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, cast
 
 from fourcards.engine import GameState
-from fourcards.kind import Game, Observation
-from fourcards.kind.luck import card_luck
+from fourcards.kind import Game, Observation, card_luck
 from fourcards.table.numbers import entry
 from fourcards.table.seen import observe
 from fourcards.table.state import TableState

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, cast
 from fourcards.engine import GameState
 from fourcards.poker.luck import round_luck
 from fourcards.poker.round import PokerObservation
-from fourcards.table.numbers import entry
+from fourcards.table.numbers import entry as numbers_entry
 from fourcards.table.seen import observe
 from fourcards.table.state import TableState
 
@@ -70,7 +70,7 @@ class PokerTableMoney:
             luck = 0 if not own.cards or spectator.up_card is None else round_luck(
                 state.rules, own.cards, spectator.up_card, own.ante, own.play if own.decision == "play" else None,
                 own.result.wagers if own.result is not None else {})
-            out[str(pid)] = entry(won=int(v.result.net > 0), folds=int(v.decision == "fold"),
+            out[str(pid)] = numbers_entry(won=int(v.result.net > 0), folds=int(v.decision == "fold"),
                                   pot=max(0, v.result.net), luck=luck)
         return out
 

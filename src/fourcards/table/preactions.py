@@ -20,6 +20,7 @@ applies, their move is made. Pure functions of the draft of a change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -159,7 +160,7 @@ def set_away(d: Draft, c: SetAway) -> None:
           else f"{seat.name} is back{host}")
 
 
-def _ahead(person: Person, options: list[Any]) -> tuple[Any, str, bool] | None:
+def _ahead(person: Person, options: Sequence[Any]) -> tuple[Any, str, bool] | None:
     """The move ``person`` makes at once now, why (the log's words) and whether the choice
     stands after it; ``None``: the person acts themselves."""
     if person.is_away:

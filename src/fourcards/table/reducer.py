@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fourcards.errors import FourcardsError
-from dataclasses import replace
-
 from fourcards.table import chat, host, play, preactions, seating, settleup
 from fourcards.table.clock import arm, bank_spent
 from fourcards.table.commands import (

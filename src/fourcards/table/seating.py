@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fourcards.table.buyin import buy_in, check_top_up
 from fourcards.table.commands import (
     AddBots,
     Decide,
@@ -23,7 +24,6 @@ from fourcards.table.commands import (
     Sit,
     TopUp,
 )
-from fourcards.table.buyin import buy_in, check_top_up
 from fourcards.table.draft import Draft, Revoked
 from fourcards.table.errors import TableError
 from fourcards.table.state import DENIED_KEPT, REVOKED_KEPT, Person

@@ -84,7 +84,20 @@ from fourcards.web import assets
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
 from fourcards.web.limits import RateLimits
-from fourcards.web.routes import ahead, chat, clubs, hands, history, host, live, lobby, night, pages, settle, tables
+from fourcards.web.routes import (
+    ahead,
+    chat,
+    clubs,
+    hands,
+    history,
+    host,
+    live,
+    lobby,
+    night,
+    pages,
+    settle,
+    tables,
+)
 from fourcards.web.security import BodyLimit, SecurityHeaders, normal_origin, parse_origins
 from fourcards.web.warmup import warm_up
 

@@ -113,21 +113,22 @@ async def settlement_csv(table_id: str, hub: HubDep) -> Response:
 def settle_up_rows(t: TableState, s: dict[str, Any]) -> list[list[str | int | None]]:
     """The settlement CSV's second part: a blank row, ``who pays whom`` with the chip value (or
     "in chips", or why not yet: chips in play), ``the bank`` with who covers the bots and the
-    house, then ``pays,receives,amount,currency,payment_handle`` and one row per transfer (``amount``
-    in the currency with two decimals, or whole chips; the receiver's payment handle, neutralised
-    for spreadsheets like every text cell)."""
+    house, then ``pays,receives,amount,currency`` and one row per transfer (``amount`` in the
+    currency with two decimals, or whole chips) - with a fifth column ``payment_handle`` (the
+    receiver's, neutralised for spreadsheets like every text cell) when any receiver has one."""
     rows: list[list[str | int | None]] = [[None]]
     try:
         up = settle_up(t, s)
     except TableError as exc:
         return [*rows, ["who pays whom", exc.detail]]
+    handles = any(tr["to"].get("handle") for tr in up["transfers"])  # the column when someone has a handle
     rows += [["who pays whom", up["chip_value"] or "in chips"], ["the bank", up["bank"]["words"]],
-             ["pays", "receives", "amount", "currency", "payment_handle"]]
+             ["pays", "receives", "amount", "currency", *(["payment_handle"] if handles else [])]]
     valued = up["unit"] == "cent"
     for tr in up["transfers"]:
         amount = f"{tr['amount'] // 100}.{tr['amount'] % 100:02d}" if valued else tr["amount"]
         rows.append([tr["from"]["name"], tr["to"]["name"], amount, up["terms"]["currency"] if valued else "chips",
-                     tr["to"].get("handle")])
+                     *([tr["to"].get("handle")] if handles else [])])
     return rows
 
 

@@ -1,0 +1,320 @@
+"""Issue 29 part B in real headless Chromium (docs/web.md "The pages", "A game night"):
+
+* before your turn (docs/rules.md TP-12): a choice made ahead is made the moment the turn comes;
+  a bet clears "Check" and the page says so;
+* away: the seat checks or folds at once, the page says you are away, "I'm back" ends it;
+* the time bank (TP-13): set in the host's settings, spent once the turn clock has run out, shown;
+* buy-in rules (TP-14): set in the host's settings; a new seat chooses its buy-in within them;
+* one hand's page ``/t/{id}/h/{n}``: the replay, a share button (copy fallback), an Open Graph
+  preview naming no hidden card; axe-core clean;
+* the history page: the night in numbers, a payment handle shown beside what its person receives,
+  the settle-up copied as text, a finished night added to a club; axe-core clean;
+* play-test faults 2 (why no deal; "sitting out", not "folded") and 8 (why low went where it did),
+  and your best four raised while you decide.
+
+One server (SQLite) and one Chromium per module; loopback only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browsing import (
+    PHONE,
+    ThreadServer,
+    axe_violations,
+    launch,
+    require_browser,
+    shot,
+    wait_until,
+    watch_errors,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    require_browser()
+    from fourcards.web import create_app
+
+    db = Path(tmp_path_factory.mktemp("issue29b")) / "fourcards.db"
+    with ThreadServer(create_app(f"sqlite:///{db}", bot_delay=0.02, rate_limits="off")) as srv:
+        yield srv.base
+
+
+@pytest.fixture(scope="module")
+def chromium(app_url: str) -> Iterator[Any]:
+    yield from launch()
+
+
+def api(base: str, method: str, path: str, token: str | None = None, body: Any = None, ok: bool = True) -> Any:
+    r = httpx.request(method, base + path, json=body, headers={"X-Seat-Token": token} if token else {}, timeout=30)
+    if ok:
+        assert r.status_code < 300, r.text
+    return r.json()
+
+
+def kind_table(base: str, names: tuple[str, ...] = ("Ben", "Cat", "Dan"), **extra: Any) -> tuple[str, dict[str, str]]:
+    """A Four of a Kind table of people only (no bots), Pat the host: their tokens by name."""
+    t = api(base, "POST", "/api/tables", body={"game": "kind", "host_name": "Pat", "bots": 0, "turn_clock": 0,
+                                              "public": True, **extra})
+    tid, tokens = t["table"]["id"], {"Pat": t["token"]}
+    for n in names:
+        tokens[n] = api(base, "POST", f"/api/tables/{tid}/seats", body={"name": n})["token"]
+    return tid, tokens
+
+
+def open_seat(page: Any, base: str, tid: str, token: str) -> None:
+    page.goto(base + "/offline")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"fourcards:token:{tid}", token])
+    page.goto(f"{base}/t/{tid}")
+    page.wait_for_selector("#players li.me")
+
+
+def turn_order(base: str, tid: str, tokens: dict[str, str]) -> list[str]:
+    """Names in turn order from the person to act."""
+    s = api(base, "GET", f"/api/tables/{tid}/state", tokens["Pat"])
+    d = s["deal"]
+    seats = sorted(e["seat"] for e in d["seats"])
+    names = {e["seat"]: e["name"] for e in d["seats"]}
+    i = seats.index(d["actor"])
+    return [names[seats[(i + k) % len(seats)]] for k in range(len(seats))]
+
+
+def act(base: str, tid: str, token: str, kind: str, amount: int | None = None) -> Any:
+    body = {"kind": kind} if amount is None else {"kind": kind, "amount": amount}
+    return api(base, "POST", f"/api/tables/{tid}/actions", token, body)
+
+
+def test_tp12_a_move_chosen_ahead_in_the_browser(chromium: Any, app_url: str) -> None:
+    tid, tokens = kind_table(app_url)
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    first, second, third, fourth = turn_order(app_url, tid, tokens)
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, tokens[second])
+    page.wait_for_selector("#pre-actions")
+    assert axe_violations(page) == []
+    page.click("#pre-check")
+    page.wait_for_selector("#pre-check[aria-pressed=true]")
+    act(app_url, tid, tokens[first], "check")
+    page.wait_for_selector(f"#log li:has-text('{second} checks (chosen ahead)')")
+    # the fourth chose "Check" too, then the third bets: the choice is cleared and the page says so
+    third_page = chromium.new_context(**PHONE).new_page()
+    errors += watch_errors(third_page)
+    open_seat(third_page, app_url, tid, tokens[fourth])
+    third_page.click("#pre-check")
+    third_page.wait_for_selector("#pre-check[aria-pressed=true]")
+    act(app_url, tid, tokens[third], "bet", 5)
+    third_page.wait_for_selector("#pre-cleared")
+    third_page.wait_for_selector("#act-call")  # their turn: they act themselves
+    assert errors == []
+    page.context.close()
+    third_page.context.close()
+
+
+def test_tp12_away_in_the_browser(chromium: Any, app_url: str) -> None:
+    tid, tokens = kind_table(app_url)
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, tokens["Ben"])
+    page.click("#away")
+    page.wait_for_selector("#away-note")
+    assert "You are away" in page.inner_text("#away-note")
+    page.wait_for_selector("#player-2 .tag:has-text('away')")
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    for _ in range(8):  # the others check until Ben's turn has come and gone: it never waits
+        s = api(app_url, "GET", f"/api/tables/{tid}/state", tokens["Pat"])
+        if any("Ben checks (away)" in line for line in s["log"]):
+            break
+        actor = next(e["name"] for e in s["deal"]["seats"] if e["seat"] == s["deal"]["actor"])
+        assert actor != "Ben"
+        act(app_url, tid, tokens[actor], "check")
+    page.wait_for_selector("#log li:has-text('Ben checks (away)')")
+    page.click("#away-back")
+    page.wait_for_selector("#away", state="attached")
+    assert page.locator("#away-note").count() == 0
+    assert errors == []
+    page.context.close()
+
+
+def test_tp13_the_time_bank_in_the_browser(chromium: Any, app_url: str) -> None:
+    tid, tokens = kind_table(app_url)
+    host = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors = watch_errors(host)
+    open_seat(host, app_url, tid, tokens["Pat"])
+    host.fill("#set-clock", "1")
+    host.click("#set-clock-btn")
+    host.fill("#set-bank", "30")
+    host.click("#set-bank-btn")
+    host.wait_for_selector("#log li:has-text('time bank of 30 s')")
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    host.wait_for_selector("#clock")
+    host.wait_for_selector("#clock.in-bank", timeout=8000)  # the 1 s turn clock ran out: the bank runs
+    assert "bank:" in host.inner_text("#clock")
+    who = host.get_attribute("#clock", "data-seat")
+    assert host.locator(f"#seat-{who} .seat-clock span.bank").count() == 1
+    assert errors == []
+    host.context.close()
+
+
+def test_tp14_buy_in_rules_in_the_browser(chromium: Any, app_url: str) -> None:
+    tid, tokens = kind_table(app_url, ())
+    host = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors = watch_errors(host)
+    open_seat(host, app_url, tid, tokens["Pat"])
+    host.fill("#set-min-buy-in", "500")
+    host.fill("#set-max-buy-in", "3000")
+    host.fill("#set-max-top-up", "1000")
+    host.check("#set-match")
+    host.click("#set-buy-in-btn")
+    host.wait_for_selector("#log li:has-text('The host sets the buy-in: 500 to 3,000 chips')")
+    guest = chromium.new_context(**PHONE).new_page()
+    errors += watch_errors(guest)
+    guest.goto(f"{app_url}/t/{tid}")
+    guest.wait_for_selector("#join-buy-in-box:not([hidden])")
+    assert guest.input_value("#join-buy-in") == "1000"
+    assert "Buy-in 500 to 3,000 chips" in guest.inner_text("#join-buy-in-limits")
+    guest.fill("#join-name", "Eve")
+    guest.fill("#join-buy-in", "2500")
+    guest.click("#join-btn")
+    guest.wait_for_selector("#players li.me")
+    assert "2,500" in guest.inner_text("#my-status")
+    assert guest.get_attribute("#topup-amount", "max") == "500"  # at most 3,000 after the top-up
+    assert axe_violations(guest) == []
+    assert errors == []
+    host.context.close()
+    guest.context.close()
+
+
+def _poker_round_with_a_fold(base: str) -> tuple[str, dict[str, str]]:
+    t = api(base, "POST", "/api/tables", body={"game": "poker", "host_name": "Pat", "bots": 0, "public": True})
+    tid, tokens = t["table"]["id"], {"Pat": t["token"]}
+    for n in ("Ben", "Cat"):
+        tokens[n] = api(base, "POST", f"/api/tables/{tid}/seats", body={"name": n})["token"]
+    for n in ("Pat", "Ben", "Cat"):
+        act_body = {"kind": "wager", "ante": 10}
+        api(base, "POST", f"/api/tables/{tid}/actions", tokens[n], act_body)
+    api(base, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    act(base, tid, tokens["Pat"], "play", 10)
+    act(base, tid, tokens["Ben"], "fold")
+    act(base, tid, tokens["Cat"], "play", 30)
+    return tid, tokens
+
+
+def test_issue29_3_one_hands_page_replays_shares_and_previews_no_hidden_card(chromium: Any, app_url: str) -> None:
+    tid, tokens = _poker_round_with_a_fold(app_url)
+    ben_cards = api(app_url, "GET", f"/api/tables/{tid}/deals/1", tokens["Ben"])["history"]
+    folded = next(h for r in ben_cards if r.get("kind") == "deal" for h in r["hands"] if h["player"] == 1)["cards"]
+    ctx = chromium.new_context(**PHONE)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{app_url}/t/{tid}/h/1")
+    page.wait_for_selector("#replay:not([hidden])")
+    description = page.get_attribute("meta[property='og:description']", "content")
+    assert description.startswith("Round 1 at Pat's Four Card Poker table (Four Card Poker): the dealer has ")
+    assert "Ben folds" in description and not any(c in description for c in folded)
+    assert page.get_attribute("meta[property='og:url']", "content").endswith(f"/t/{tid}/h/1")
+    page.click("#step-last")
+    assert "Showdown" in page.inner_text("#replay-log")
+    page.click("#share-hand")
+    page.wait_for_selector("#shared:has-text('link')")
+    assert axe_violations(page) == []
+    shot(page, "hand.png", full_page=False)
+    assert errors == []
+    ctx.close()
+
+
+def test_issue29_history_numbers_handles_copy_and_a_club(chromium: Any, app_url: str) -> None:
+    tid, tokens = _poker_round_with_a_fold(app_url)
+    club = api(app_url, "POST", "/api/clubs", body={"name": "Thursday club", "owner_name": "Pat"})
+    api(app_url, "POST", f"/api/tables/{tid}/settle-up", tokens["Pat"], {  # Ben holds the bank: a person receives
+        "chip_value": {"chips": 100, "cents": 100, "currency": "€"}, "banker": 2})
+    ctx = chromium.new_context(**PHONE)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(app_url + "/offline")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"fourcards:token:{tid}", tokens["Pat"]])
+    page.goto(f"{app_url}/t/{tid}/history")
+    page.wait_for_selector("#numbers-table")
+    rows = page.locator("#numbers-table tbody tr").all_inner_texts()
+    assert len(rows) == 3 and any(r.startswith("Ben") for r in rows)
+    ben_row = page.locator("#numbers-table tr[data-name=Ben]").inner_text()
+    assert ben_row.split()[1:3] == ["1", "0"]  # played 1, won 0
+    # a payment handle, from the page; shown (as text) beside every transfer its person receives
+    page.wait_for_selector("#handle-form:not([hidden])")
+    page.fill("#handle", "<b>IBAN DE89</b>")
+    page.click("#handle-save")
+    wait_until(page, "document.getElementById('handle').value === '<b>IBAN DE89</b>'")
+    for n in ("Ben", "Cat"):
+        api(app_url, "POST", f"/api/tables/{tid}/handle", tokens[n], {"handle": f"paypal.me/{n.lower()}"})
+    up = api(app_url, "GET", f"/api/tables/{tid}/settle-up")
+    assert {p["name"]: p["handle"] for p in up["parties"] if p["kind"] == "person"} == {
+        "Pat": "<b>IBAN DE89</b>", "Ben": "paypal.me/ben", "Cat": "paypal.me/cat"}
+    page.reload()
+    page.wait_for_selector("#settle-up table")
+    received = [t for t in up["transfers"] if t["to"]["kind"] == "person"]
+    assert received
+    for tr in received:
+        li = page.locator(f"#transfers li[data-to='{tr['to']['name']}']").first.inner_text()
+        assert f"{tr['to']['name']}: {tr['to']['handle']}" in li, li
+    assert page.locator("#settle-up b b, #settle-up script").count() == 0  # the handle is text, never markup
+    page.click("#copy-settle-up")
+    page.wait_for_selector("#copied:has-text('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()").startswith("Who pays whom: ")
+    # the finished night goes to a club from the page
+    page.wait_for_selector("#club-form:not([hidden])")
+    page.fill("#club-id", f"{app_url}/c/{club['club']['id']}")
+    page.click("#club-add")
+    page.wait_for_selector("#club-line:not([hidden])")
+    assert page.inner_text("#club-link") == "Thursday club"
+    assert axe_violations(page) == []
+    assert errors == []
+    ctx.close()
+
+
+def test_issue29_fault2_why_no_deal_and_sitting_out_not_folded(chromium: Any, app_url: str) -> None:
+    tid, tokens = kind_table(app_url)
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    order = turn_order(app_url, tid, tokens)
+    act(app_url, tid, tokens[order[0]], "bet", 5)
+    for n in order[1:]:
+        act(app_url, tid, tokens[n], "fold")  # the deal ends: three folded
+    for n in order[1:3]:
+        api(app_url, "POST", f"/api/tables/{tid}/seats/{_seat(app_url, tid, n)}/sit-out", tokens[n])
+    page = chromium.new_context(**PHONE).new_page()
+    open_seat(page, app_url, tid, tokens["Pat"])
+    status = page.inner_text("#round-status")
+    assert "at least 4 players with chips for the ante are needed to deal; 2 can play now" in status
+    assert page.is_hidden("#host-deal")
+    assert "everyone else folded" in page.inner_text("#split")  # fault 8: the split says why
+    for n in order[1:3]:
+        badge = page.inner_text(f"#seat-{_seat(app_url, tid, n)} .badge")
+        assert badge == "sitting out", badge
+    page.context.close()
+
+
+def _seat(base: str, tid: str, name: str) -> int:
+    return next(p["seat"] for p in api(base, "GET", f"/api/tables/{tid}")["seats"] if p["name"] == name)
+
+
+def test_issue29_your_best_four_is_raised_while_you_decide(chromium: Any, app_url: str) -> None:
+    t = api(app_url, "POST", "/api/tables", body={"game": "poker", "host_name": "Pat", "bots": 0})
+    tid, token = t["table"]["id"], t["token"]
+    page = chromium.new_context(**PHONE).new_page()
+    open_seat(page, app_url, tid, token)
+    page.click("#place-bets")
+    page.wait_for_selector("#host-deal:not([hidden])")
+    page.click("#host-deal")
+    page.wait_for_selector("#play-1x")
+    assert page.locator("#seat-1 .card.best").count() == 4 and page.locator("#seat-1 .card.rest").count() == 1
+    page.click("#play-1x")
+    wait_until(page, "document.querySelectorAll('#dealer .card.best').length === 4")
+    page.context.close()
