@@ -201,7 +201,7 @@ def act_ahead(d: Draft) -> None:
         if key is None:
             return
         seat = player_seat(s, key[2])
-        if seat is None or seat.is_bot or seat.sitting_out:
+        if seat is None or seat.is_bot or seat.sitting_out or not (seat.is_away or seat.pre is not None):
             return
         move = _ahead(seat, s.deal.game.legal_actions(key[2]))
         if move is None:

@@ -15,9 +15,11 @@
     const word = opts.word;
 
     async function open(number, focus) {
-      const headers = opts.token ? {"X-Seat-Token": opts.token} : {};
+      const url = "/api/tables/" + opts.tableId + "/deals/" + number + "/replay";
       try {
-        const res = await fetch("/api/tables/" + opts.tableId + "/deals/" + number + "/replay", {headers: headers});
+        let res = await fetch(url, {headers: opts.token ? {"X-Seat-Token": opts.token} : {}});
+        // a token of nobody seated here any more (a closed table): the deal as a spectator sees it
+        if (res.status === 403 && opts.token) res = await fetch(url);
         let data = {};
         try { data = await res.json(); } catch (e) { data = {detail: res.statusText}; }
         if (!res.ok) throw new Error(data.detail || ("error " + res.status));
