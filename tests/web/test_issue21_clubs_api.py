@@ -13,11 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 from test_issue21_settle_up_api import _poker_round
-from webhelpers import create, play_kind_deal, post, sit, state
 
 from fourcards.store import Store, make_engine, migrate
 from fourcards.store.clubs import ClubStore
 from fourcards.store.models import GameTable, utcnow
+from webhelpers import create, play_kind_deal, post, sit, state
 
 
 def _club(client: TestClient, **body: Any) -> dict[str, Any]:

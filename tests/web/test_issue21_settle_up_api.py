@@ -10,9 +10,9 @@ from collections import defaultdict
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
 
 from fourcards.web import create_app
+from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
 
 
 def _poker_round(client: TestClient, tid: str, wagers: dict[str, int], folds: tuple[str, ...] = ()) -> None:

@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webhelpers import create, hdr, play_kind_deal, post, sit, state
 
 import fourcards.table.kind as kind_table
 import fourcards.table.poker as poker_table
 from fourcards.kind import Game
 from fourcards.poker.round import PokerRound
+from webhelpers import create, hdr, play_kind_deal, post, sit, state
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "fourcards"
 #: The web layer and the table's rules (issue 20: the table package holds what the web did).
