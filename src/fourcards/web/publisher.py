@@ -26,6 +26,7 @@ from fourcards.table.draft import TrainerAsked
 from fourcards.table.players import advise
 from fourcards.table.state import Person, SeatRequest, TableState
 from fourcards.table.views import Extras, own_view, shared_view
+from fourcards.web import metrics
 
 __all__ = ["Connection", "Publisher", "dumps"]
 
@@ -128,10 +129,12 @@ class Publisher:
     def add(self, table_id: str, conn: Connection) -> None:
         """A new connection to the table."""
         self.conns.setdefault(table_id, set()).add(conn)
+        metrics.websocket(+1)
 
     def remove(self, table_id: str, conn: Connection) -> None:
         """A connection closed."""
         conn.closed = True
+        metrics.websocket(-1)
         conns = self.conns.get(table_id)
         if conns is not None:
             conns.discard(conn)
@@ -213,6 +216,7 @@ class Publisher:
         conns = self.conns.get(state.id)
         if not conns:
             return
+        metrics.published(len(conns))
         extras = self.extras(state)
         shared = dumps(shared_view(state, extras))[:-1]
         cache: dict[Any, str] = {}
