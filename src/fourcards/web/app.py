@@ -82,6 +82,8 @@ from fourcards.web.hub import Hub
 from fourcards.web.limits import RateLimits
 from fourcards.web.retention import Retention
 from fourcards.web.routes import (
+    admin_api,
+    admin_pages,
     chat,
     clubs,
     hands,
@@ -208,6 +210,6 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         status, detail = validation_detail(exc)
         return JSONResponse({"detail": detail}, status_code=status)
 
-    for module in (lobby, ops, tables, host, chat, history, settle, hands, clubs, live, pages):
+    for module in (lobby, ops, tables, host, chat, history, settle, hands, clubs, live, admin_api, admin_pages, pages):
         app.include_router(module.router)
     return app

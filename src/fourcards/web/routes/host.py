@@ -21,6 +21,7 @@ from fourcards.table import (
     TakeBackCard,
     VoidDeal,
 )
+from fourcards.web.bans import refuse_banned
 from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token, person_of
 from fourcards.web.limits import rate_limit
 from fourcards.web.routes.tables import answer_view, move_of
@@ -113,6 +114,7 @@ async def seat_without_phone(table_id: str, body: SitDown, hub: HubDep, x_seat_t
     (``POST /seats/{n}/actions``) or later hands the seat to a phone (``/new-device``). Returns
     ``{"status": "seated", "seat", "name", "balance"}`` (no token: nobody holds the seat's). 409
     at a table dealt from the deck, or a name taken (or waiting for approval)."""
+    await refuse_banned(hub, table_id, body.name)  # banned from the table's club (issue 27)
     token_hash = hash_token(new_token())
     out = await hub.execute(table_id, lambda s: SeatWithoutPhone(person_of(s, x_seat_token).player_id, body.name,
                                                                  token_hash))

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 
 from fourcards.table import Act, Join, Leave, Move, NewDevice, Outcome, SetStatus, TopUp
 from fourcards.table.views import invite_url, summary
+from fourcards.web.bans import refuse_banned
 from fourcards.web.deps import HubDep, SeatNumber, Token, person_of, viewer_of
 from fourcards.web.hub import Hub
 from fourcards.web.limits import rate_limit
@@ -54,6 +55,7 @@ async def sit(table_id: str, body: SitDown, hub: HubDep) -> JSONResponse:
     "balance"}``. A person who left the table gets their seat back with their balance. When the
     host approves new seats: ``202 {"status": "pending", "request", "name", "token"}`` - the
     token becomes the seat's once the host approves."""
+    await refuse_banned(hub, table_id, body.name)  # banned from the table's club (issue 27)
     token = new_token()
     out = await hub.execute(table_id, lambda s: Join(body.name, hash_token(token)))
     answer = dict(out.answer or {})
