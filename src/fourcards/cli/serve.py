@@ -206,7 +206,7 @@ def serve(
         if cfg.database_url:
             env = env_name("database_url")
             source = "--database-url" if "database_url" in given else env if os.environ.get(env) \
-                else f"{config or os.environ.get('FOURCARDS_CONFIG')} (database_url)"
+                else f"{config or os.environ.get('FOURCARDS_CONFIG')}, key database_url"
             url = cfg.database_url
         else:
             url, source = database_url_of(None)
@@ -258,10 +258,8 @@ def _run(cfg: Any, url: str, source: str) -> None:
             if base:
                 print(invite.qr_text(join), flush=True)
             console.print(f"fourcards web app listening on {host}:{cfg.port}  (database: {shown})")
-    elif json_log:
-        log.info("web app on %s/", base)
-    else:
-        console.print(f"fourcards web app on [bold]{base}/[/bold]  (database: {shown})")
+    else:  # a log line, with the others
+        log.info("fourcards web app on %s/", base)
     # the websocket transport reads messages of any size, keeping the first WS_MAX_CHARS + 1
     # characters (a bigger one is answered 413), with no per-message deflate (web/transport.py);
     # the app itself reads X-Forwarded-* from trusted proxies only (web/context.py), so uvicorn does not;

@@ -318,7 +318,7 @@ def database_url(option: str | None) -> tuple[str, str]:
     if path is not None:
         value = _read_toml(path, named).get("database_url")
         if isinstance(value, str) and value.strip():
-            return value, f"{path} (database_url)"
+            return value, f"{path}, key database_url"
     try:
         return default_database_url(), "the default database"
     except OSError as exc:
