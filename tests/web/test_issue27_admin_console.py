@@ -231,6 +231,9 @@ def test_issue27_6_the_pages_sign_in_close_and_ban_through_forms_with_csrf(clien
     other_site = client.post("/admin/tables/close", data={"table": open_id, "csrf": csrf},
                              headers={"Origin": "https://evil.example"})
     assert other_site.status_code == 403
+    cross = client.post("/admin/tables/close", data={"table": open_id, "csrf": csrf},
+                        headers={"Sec-Fetch-Site": "cross-site", "Origin": "null"})
+    assert cross.status_code == 403 and client.get(f"/api/tables/{open_id}").json()["status"] == "open"
     closed = client.post("/admin/tables/close", data={"table": open_id, "csrf": csrf, "reason": "test"},
                          follow_redirects=False)
     assert closed.status_code == 303 and "done=closed" in closed.headers["location"]

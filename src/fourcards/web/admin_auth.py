@@ -9,7 +9,8 @@
   ``HttpOnly``, ``SameSite=Strict``, ``Path=/``; behind TLS (the request is https - through a
   trusted proxy's ``X-Forwarded-Proto`` too) it is ``Secure`` and named ``__Host-fourcards-admin``.
 * **CSRF**: a form that changes something carries the session's CSRF token (``csrf``), an API call
-  the header ``X-CSRF-Token``; a request whose ``Origin`` is another site is refused; the sign-in
+  the header ``X-CSRF-Token``; a request from another site (``Sec-Fetch-Site``, ``Origin``) is
+  refused; the sign-in
   form carries a token of its own, also set as a cookie (double submit). The API's sign-in takes
   JSON only (``Content-Type: application/json``: another site's form cannot send it).
 * **Roles**: ``viewer`` reads (tables, ledger audits, bans, the audit log); ``admin`` also acts
@@ -86,10 +87,17 @@ def require(session: Session | None, act: bool = False) -> Session:
 
 
 def same_origin(request: Request) -> bool:
-    """Whether the request's ``Origin`` (when it has one) is this server's own address, its public
-    URL's or an allowed one: a form of another site is refused."""
+    """Whether the request comes from this server's own pages: its ``Sec-Fetch-Site`` (Fetch
+    Metadata, when the browser sends it) is ``same-origin``, and its ``Origin`` (when it names one)
+    is this server's own address, its public URL's or an allowed one - a form of another site is
+    refused. (The pages' ``Referrer-Policy: no-referrer`` makes a browser send ``Origin: null``
+    with their own forms: that says nothing either way; the CSRF token and the ``SameSite=Strict``
+    cookie still hold.)"""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
     origin = request.headers.get("origin")
-    if origin is None:
+    if origin is None or origin == "null":
         return True
     given = normal_origin(origin)
     host = request.headers.get("host")

@@ -54,8 +54,8 @@ router = APIRouter(include_in_schema=False)
 #: What a page says after a change (``?done=<key>&n=<count>&failed=<count>``).
 DONE = {
     "closed": "Closed {n} tables.", "abandoned": "Closed {n} abandoned tables.",
-    "removed": "Removed the name from the club's list.", "banned": "Banned the name; its seats at the club's open "
-                                                              "tables were given up ({n}).",
+    "removed": "Removed the name from the club's list.", "banned": "Banned the name; it gave up {n} seats at the club's "
+                                                              "open tables.",
     "unbanned": "The name may play at the club's tables again.", "signed-out": "Signed out.",
 }
 _LOGIN = "/admin/login"
