@@ -54,11 +54,11 @@ def test_issue27_4_a_flag_beats_the_variable_which_beats_the_file_which_beats_th
     ({}, {}, "prot = 1\n", "unknown setting 'prot'"),
     ({}, {}, "port = [\n", "is not valid TOML"),
     ({}, {}, 'bot_delay = nan\n', "--bot-delay (from {toml}, key bot_delay): Input should be a finite number"),
-    ({"retention": "2h"}, {}, "", "--retention: keeps closed tables at least a day"),
+    ({"retention": "2h"}, {}, "", "--retention keeps closed tables at least a day"),
     ({}, {"FOURCARDS_LOG_FORMAT": "xml"}, "", "--log-format (from FOURCARDS_LOG_FORMAT)"),
-    ({}, {"FOURCARDS_METRICS_TOKEN": "short"}, "", "--metrics-token (from FOURCARDS_METRICS_TOKEN): must be at least 16"),
+    ({}, {"FOURCARDS_METRICS_TOKEN": "short"}, "", "--metrics-token (from FOURCARDS_METRICS_TOKEN) must be at least 16"),
     ({}, {"FOURCARDS_METRICS_ALLOW_IPS": "prometheus.local"}, "", "'prometheus.local' is not an address"),
-    ({}, {"FOURCARDS_PUBLIC_URL": "cards.example.org"}, "", "--public-url (from FOURCARDS_PUBLIC_URL): must be an http"),
+    ({}, {"FOURCARDS_PUBLIC_URL": "cards.example.org"}, "", "--public-url (from FOURCARDS_PUBLIC_URL) must be an http"),
 ])
 def test_issue27_4_a_bad_setting_is_one_sentence_naming_the_option_and_its_source(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: dict, env: dict, toml: str, expected: str) -> None:

@@ -174,6 +174,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         try:
             yield
         finally:
+            readiness.close()
             await hub.stop()
 
     app = FastAPI(
@@ -188,7 +189,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     app.state.hub = hub
     app.state.allowed_origins = frozenset(origins)
     app.state.limits = limits
-    app.state.readiness = ops.Readiness(hub)
+    app.state.readiness = readiness = ops.Readiness(hub)
     app.state.metrics_access = ops.MetricsAccess(metrics_allow_ips if metrics_allow_ips is not None
                                                  else cfg.metrics_allow_ips, proxies, token)
     app.state.database_figures = metrics.database_figures(hub.require_store)

@@ -271,8 +271,9 @@ def explain(exc: ValidationError, flags: dict[str, Any], file: dict[str, Any], p
         return f"{path}: unknown setting {field!r} (the settings are {known})"
     msg = str(e.get("ctx", {}).get("error") or e.get("msg")) if e.get("type") == "value_error" else str(e.get("msg"))
     source = where(field, flags, file, path)
-    named = flag_name(field)
-    return f"{named}{'' if source == named else f' (from {source})'}: {msg}"
+    named = flag_name(field) + ("" if source == flag_name(field) else f" (from {source})")
+    # "--port: Input should be ...", "--public-url must be ..." (a sentence of our own, as before)
+    return f"{named}{' ' if msg.split(' ', 1)[0] in ('must', 'is', 'keeps', 'takes') else ': '}{msg}"
 
 
 def load(flags: dict[str, Any] | None = None, config: str | None = None) -> ServeSettings:

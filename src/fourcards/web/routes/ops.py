@@ -75,6 +75,10 @@ class Readiness:
                            "run `fourcards db upgrade`")
         return True, "the database answers and its schema is current"
 
+    def close(self) -> None:
+        """Let the check's thread go (the app stops)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
     async def answer(self) -> tuple[bool, str]:
         """Ready or not, and why (cached :data:`READY_CACHE_S`)."""
         if time.monotonic() - self._at < READY_CACHE_S:
