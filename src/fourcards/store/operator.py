@@ -160,6 +160,16 @@ class Operator:
                  "bots": seated.get(r.id, {}).get(True, 0), "deal_in_progress": r.id in playing,
                  "club": clubs.get(r.id)} for r in rows]
 
+    def figures(self, now: float | None = None, live_after: float = IDLE_AFTER_S) -> dict[str, int]:
+        """Two counts for monitoring (two queries by indexes): ``in_play`` - tables with a deal in
+        progress; ``live`` - open tables written in the last ``live_after`` seconds."""
+        now = time.time() if now is None else now
+        with self.store.Session() as s:
+            playing = s.scalar(select(func.count(func.distinct(Deal.table_id))).where(Deal.status == "in_progress"))
+            live = s.scalar(select(func.count()).select_from(GameTable).where(
+                GameTable.status == "open", GameTable.active_at >= now - live_after))
+        return {"in_play": int(playing or 0), "live": int(live or 0)}
+
     def banned(self, club_id: str) -> list[dict[str, Any]]:
         """The names banned from a club: ``name``, ``reason``, ``banned_by``, ``banned_at`` (ISO)."""
         with self.store.Session() as s:

@@ -213,15 +213,9 @@ def database_figures(store: Callable[[], Any]) -> _Database:
     """The database's figures of :func:`exposition` for the store ``store()`` (read when scraped)."""
 
     def read() -> dict[str, int]:
-        from sqlalchemy import func, select
+        from fourcards.store.operator import Operator
 
-        from fourcards.store.models import Deal, GameTable
-        from fourcards.store.operator import IDLE_AFTER_S
-
-        with store().Session() as s:
-            playing = s.scalar(select(func.count(func.distinct(Deal.table_id))).where(Deal.status == "in_progress"))
-            live = s.scalar(select(func.count()).select_from(GameTable).where(
-                GameTable.status == "open", GameTable.active_at >= time.time() - IDLE_AFTER_S))
-        return {"fourcards_tables_in_play": int(playing or 0), "fourcards_tables_live": int(live or 0)}
+        got = Operator(store()).figures()
+        return {"fourcards_tables_in_play": got["in_play"], "fourcards_tables_live": got["live"]}
 
     return _Database(read)

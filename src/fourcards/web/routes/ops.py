@@ -60,7 +60,6 @@ class Readiness:
 
     def _ask(self) -> tuple[bool, str]:
         """(Thread) Whether the database answers and its schema is current, and why not."""
-        from fourcards.store.db import _reason
         from fourcards.store.lifecycle import current_revision
 
         store = self.hub.store
@@ -69,7 +68,9 @@ class Readiness:
         try:
             current = current_revision(store.engine)
         except Exception as exc:
-            return False, f"the database does not answer ({_reason(exc)})"
+            inner = getattr(exc, "orig", None) or exc  # the driver's own words, first line
+            words = (str(inner).strip().splitlines() or [type(inner).__name__])[0][:200]
+            return False, f"the database does not answer ({words})"
         if current != _head():
             return False, (f"the database's schema is at revision {current or 'none'}, this version needs {_head()}: "
                            "run `fourcards db upgrade`")
