@@ -32,7 +32,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-__all__ = ["ServeSettings", "LogLevel", "LogFormat", "ENV_PREFIX", "CONFIG_ENV", "SettingsError", "load", "explain",
+__all__ = ["ServeSettings", "LogLevel", "LogFormat", "ENV_PREFIX", "CONFIG_ENV", "SettingsError", "load", "explain", "where",
            "env_name", "flag_name", "database_url", "duration_seconds", "retention_seconds", "trusted_proxies",
            "RETENTION_MIN_S"]
 
