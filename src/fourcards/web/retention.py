@@ -17,6 +17,7 @@ import logging
 import random
 from typing import Any
 
+from fourcards.store import Store
 from fourcards.store.leases import claim, release
 from fourcards.store.retention import prune
 from fourcards.web import metrics
@@ -66,7 +67,9 @@ class Retention:
     def once(self) -> str:
         """(Thread) One run: claim the lease, prune in batches; returns the result counted
         (``pruned``, ``nothing`` or ``skipped``)."""
-        store = self.hub.require_database()
+        store = self.hub.require_store()
+        if not isinstance(store, Store):  # tables kept in memory: nothing stays to be pruned
+            return "nothing"
         if not claim(store, LEASE, self.hub.origin, self.every_s):
             metrics.retention_run("skipped")
             return "skipped"
