@@ -19,7 +19,7 @@ from fourcards.table.poker import PokerTable
 from webhelpers import create, hdr, play_kind_deal, post, sit, state
 
 #: The documented keys of every line (docs/web.md "Hand histories").
-KEYS = {"format", "table", "number", "word", "status", "void_reason", "started_at", "ended_at", "rules", "players",
+KEYS = {"format", "fourcards_version", "table", "number", "word", "status", "void_reason", "started_at", "ended_at", "rules", "players",
         "viewer", "history", "redacted", "returns", "nets", "result", "ledger", "lines"}
 
 
