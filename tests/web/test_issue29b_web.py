@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelpers import create, hdr, post, sit, state
 
 from fourcards.web import create_app
+from webhelpers import create, hdr, post, sit, state
 
 
 def _kind(client: TestClient, **extra: Any) -> tuple[str, dict[str, str]]:

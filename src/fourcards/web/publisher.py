@@ -27,6 +27,7 @@ from fourcards.table.draft import TrainerAsked
 from fourcards.table.players import advise
 from fourcards.table.state import Person, SeatRequest, TableState
 from fourcards.table.views import Extras, own_view, shared_view
+from fourcards.web import metrics
 
 __all__ = ["Connection", "Publisher", "dumps"]
 
@@ -131,10 +132,12 @@ class Publisher:
     def add(self, table_id: str, conn: Connection) -> None:
         """A new connection to the table."""
         self.conns.setdefault(table_id, set()).add(conn)
+        metrics.websocket(+1)
 
     def remove(self, table_id: str, conn: Connection) -> None:
         """A connection closed."""
         conn.closed = True
+        metrics.websocket(-1)
         conns = self.conns.get(table_id)
         if conns is not None:
             conns.discard(conn)
@@ -233,6 +236,7 @@ class Publisher:
         if not conns:
             self._built.pop(state.id, None)
             return
+        metrics.published(len(conns))
         extras = self.extras(state)
         shared_dict = shared_view(state, extras)
         shared = dumps(shared_dict)[:-1]

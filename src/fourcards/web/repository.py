@@ -38,6 +38,7 @@ from fourcards.table.loading import load
 from fourcards.table.registry import GAMES
 from fourcards.table.state import stored
 from fourcards.table.writes import DealWrite
+from fourcards.web import metrics
 
 __all__ = ["Repository", "RETRIES"]
 
@@ -180,6 +181,7 @@ class Repository:
 
     # ------------------------------------------------------------ changing
 
+    @metrics.command  # counted by kind and result, timed (/metrics)
     async def run(self, table_id: str, make: Callable[[TableState], Command]) -> Outcome:
         """Apply the command ``make(state)`` to the table and commit it (see the module doc).
         ``make`` is called again with a newer state when a race is lost (e.g. to find the
@@ -206,7 +208,7 @@ class Repository:
                 commit = TableCommit(table_id, state.version, stored(new), due_at(new, self.bot_delay),
                                      list(outcome.writes), self.origin, list(outcome.lines))
                 try:
-                    res = await self.run_db(self.store().commit_table, commit)
+                    res = await self.run_db(metrics.timed_commit(self.store().commit_table), commit)
                 except VersionConflict:
                     self.stale_ids.add(table_id)
                     if attempt == RETRIES:
