@@ -485,3 +485,12 @@ def test_issue29_refusals_leave_the_state_unchanged() -> None:
 
         apply(t.state, PreAct(t.pid(order(t)[0]), "check"), NOW)
     assert snapshot(t.state) == before
+
+
+def test_issue29_fault5_the_rules_line_separates_thousands() -> None:
+    from fourcards.table.games import TableSpec
+    from fourcards.table.registry import new_table_rules
+
+    table_game, built, _ = new_table_rules(TableSpec("kind", preset="family",
+                                                     rules={"ante": 1000, "min_bet": 1000, "max_bet": 200000}))
+    assert table_game.rules_label(built) == "Family rules, changed: ante 1,000, bets 1,000\u2013200,000"

@@ -104,7 +104,7 @@ class KindTableRules:
         if custom and who != "Custom rules":
             who += ", changed"
         unit = "¢" if preset == "nickel" else ""
-        text = f"{who}: ante {rules.ante}{unit}, bets {rules.min_bet}{unit}–{rules.max_bet}{unit}"
+        text = f"{who}: ante {rules.ante:,}{unit}, bets {rules.min_bet:,}{unit}–{rules.max_bet:,}{unit}"
         if rules.max_raises != 3:
             text += f", {rules.max_raises} raises at most"
         return text + (", every duplicate re-dealt" if rules.redeal.value == "all_duplicates" else "")
