@@ -97,3 +97,17 @@ def test_issue27_7_the_haproxy_example_terminates_tls(tmp_path: Path) -> None:
     nginx = (DEPLOY / "nginx.conf").read_text()
     assert "listen 443 ssl" in nginx and "return 301 https://" in nginx
     assert "no active health check" in nginx  # the docs say what nginx does instead
+
+
+def test_issue27_7_every_data_file_of_the_package_is_installed() -> None:
+    """A file the package reads but pyproject's package-data leaves out exists in a checkout and
+    in the tests, and is missing from every installed copy (scripts/install.sh, the image): the
+    favicon and /sw.js once made every page of an installed server answer 500."""
+    import tomllib
+
+    package = ROOT / "src" / "fourcards"
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["fourcards"]
+    listed = {p for pattern in patterns for p in package.glob(pattern) if p.is_file()}
+    data = {p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+            and p.suffix not in (".py", ".pyc", ".so")}
+    assert sorted(str(p.relative_to(package)) for p in data - listed) == []

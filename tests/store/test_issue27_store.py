@@ -236,3 +236,26 @@ def test_issue27_5_sqlite_commits_with_synchronous_full(tmp_path: Path) -> None:
         assert raw.execute("PRAGMA synchronous").fetchone()[0] == 2
     finally:
         store.close()
+
+
+def test_issue27_4_a_downgrade_to_a_revision_not_older_says_so_before_asking(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An operator's rollback (docs/deploy.md, section 8) with the wrong revision: once it asked to
+    confirm and then failed with an empty reason; now it names the problem and changes nothing,
+    and the question names the revisions a real downgrade undoes."""
+    url = f"sqlite:///{tmp_path / 'f.db'}"
+    assert run_cli(capsys, "db", "upgrade", "--database-url", url)[0] == 0
+    head = head_revision()
+    for target in (head, "-0"):
+        code, _, err = run_cli(capsys, "db", "downgrade", "--database-url", url, "--", target)
+        assert code == 2 and f"at revision {head}, and {target} is not older: nothing to downgrade" in err
+    code, _, err = run_cli(capsys, "db", "downgrade", "--database-url", url, "--", f"-{len(revisions()) + 1}")
+    assert code == 2 and "cannot go" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    code, out, err = run_cli(capsys, "db", "downgrade", "--database-url", url, "--", "-2")
+    assert code == 1 and f"to -2? What {head}, {[r.id for r in revisions()][-2]} added is dropped" in out
+    store = Store(url, run_migrations=False)
+    try:
+        assert current_revision(store.engine) == head
+    finally:
+        store.close()

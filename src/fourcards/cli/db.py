@@ -18,6 +18,7 @@ from __future__ import annotations
 import getpass
 import json
 import os
+import re
 from typing import Any
 
 import typer
@@ -165,8 +166,10 @@ def downgrade(revision: str = typer.Argument(..., help="The revision to go back 
     store = open_store(database_url(database_url_))
     try:
         before = current_revision(store.engine)
-        if not yes and not typer.confirm(f"Downgrade from revision {before} to {revision}? Tables of the newer "
-                                         "revisions (the audit log, admin users with 0007) are dropped"):
+        dropped = _dropped_by_downgrade(before, revision)
+        if not yes and not typer.confirm(f"Downgrade from revision {before} to {revision}? What "
+                                         f"{', '.join(dropped) or 'the newer revisions'} added is dropped "
+                                         "(fourcards db history lists them)"):
             fail("nothing changed", 1)
         run_downgrade(store.engine, revision)
         after = current_revision(store.engine)
@@ -179,6 +182,32 @@ def downgrade(revision: str = typer.Argument(..., help="The revision to go back 
     finally:
         store.close()
     console.print(f"revision {before} -> {after or 'none'}", highlight=False)
+
+
+def _dropped_by_downgrade(current: str | None, target: str) -> list[str]:
+    """The revisions a downgrade of a database at ``current`` to ``target`` (a revision, ``base``
+    or ``-N`` steps back) undoes, newest first; an empty list where Alembic is to judge the target
+    (one this version does not know). Exits with one error line for a target that is not older."""
+    from fourcards.store.lifecycle import revisions
+
+    ids = [r.id for r in revisions()]
+    if current is None or current not in ids:
+        fail(f"the database is at revision {current or 'none'}: nothing this version can downgrade")
+    at = ids.index(current)
+    if target == "base":
+        to = -1
+    elif re.fullmatch(r"-\d+", target):
+        to = at + int(target)
+    elif target in ids:
+        to = ids.index(target)
+    else:
+        return []
+    if to >= at:
+        fail(f"the database is at revision {current}, and {target} is not older: nothing to downgrade "
+             "(fourcards db upgrade goes forward; fourcards db history lists the revisions)")
+    if to < -1:
+        fail(f"the database is at revision {current}: it cannot go {target} steps back")
+    return ids[to + 1:at + 1][::-1]
 
 
 @db_app.command("backup")
