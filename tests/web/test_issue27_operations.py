@@ -230,3 +230,22 @@ def test_issue27_6_ledger_audit_and_exports_are_what_the_tables_show_and_are_rec
     log = AuditLog(store)
     assert [e.action for e in log.entries()] == ["read_ledger"] + ["export_table"] * 4 + ["export_club"]
     assert log.verify().ok
+
+
+def test_issue27_5_db_prune_counts_in_words_one_table_one_deal(client: TestClient, store: Store) -> None:
+    """``fourcards db prune`` says "1 closed table", "1 deal" (it printed "1 closed tables")."""
+    from typer.testing import CliRunner
+
+    from fourcards.cli import app
+
+    t = create(client, "poker", bots=1, host_name="Ann")
+    tid, ann = t["table"]["id"], t["token"]
+    ben = sit(client, tid, "Ben")["token"]
+    _poker_round(client, tid, {ann: 10, ben: 20}, ())
+    assert post(client, tid, "/close", ann).status_code == 200
+    _age(store, tid, 100 * DAY)
+    out = CliRunner().invoke(app, ["db", "prune", "--older-than", "90d", "--dry-run",
+                                   "--database-url", client.database_url])  # type: ignore[attr-defined]
+    assert out.exit_code == 0, out.output
+    assert out.output.startswith("1 closed table last written before ") and "of 1 deal (" in out.output, out.output
+    assert "tables" not in out.output and "1 deals" not in out.output

@@ -282,7 +282,10 @@ def prune(older_than: str = typer.Option(..., "--older-than", help="Closed table
         print(json.dumps(report.to_dict()))
         return
     verb = "would remove" if dry_run else "removed"
-    console.print(f"{report.tables} closed tables last written before {report.cutoff}: {verb} the histories of "
-                  f"{report.deals} deals ({report.records:,} records), {report.log_lines:,} log lines and "
-                  f"{report.chat_lines:,} chat messages; ledger entries {report.ledger_before:,} -> "
+    def n(count: int, noun: str) -> str:
+        return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+    console.print(f"{n(report.tables, 'closed table')} last written before {report.cutoff}: {verb} the histories "
+                  f"of {n(report.deals, 'deal')} ({n(report.records, 'record')}), {n(report.log_lines, 'log line')} "
+                  f"and {n(report.chat_lines, 'chat message')}; ledger entries {report.ledger_before:,} -> "
                   f"{report.ledger_after:,} (the totals kept)", highlight=False, soft_wrap=True)
