@@ -33,7 +33,7 @@ from sqlalchemy import DateTime
 
 from fourcards.table.writes import DealWrite
 
-__all__ = ["takes_fast_path", "commit_moves"]
+__all__ = ["takes_fast_path", "commit_moves", "write_moves"]
 
 _DATETIME = DateTime(timezone=True)
 
@@ -54,12 +54,46 @@ def commit_moves(conn: Any, dialect: str, table_id: str, version: int, state: An
     """Write the moves ``parts`` (see :func:`takes_fast_path`), the table's ``state``, ``due_at``
     and ``log`` lines at ``now`` if the table still has ``version``; on PostgreSQL also NOTIFY
     ``channel`` with ``payload``. ``conn``: on PostgreSQL a psycopg connection in autocommit
-    mode (the one statement is its own transaction); on SQLite a ``sqlite3`` connection in
-    autocommit mode (the writes get a transaction of their own; ``now`` already the column's
-    text) or a SQLAlchemy connection whose transaction is open (its caller commits).
+    mode (the one statement is its own transaction) or one whose transaction is open (a group
+    commit: :func:`write_moves` in the caller's transaction); on SQLite a ``sqlite3``
+    connection in autocommit mode (the writes get a transaction of their own; ``now`` already
+    the column's text) or a SQLAlchemy connection whose transaction is open (its caller commits).
 
     Returns:
         whether the table had ``version`` (``False``: nothing was written).
+    """
+    if dialect == "postgresql":
+        with conn.cursor() as cur:
+            return write_moves(cur, dialect, table_id, version, state, due_at, parts, log, now, channel, payload)
+    raw = getattr(conn, "dbapi_connection", None) is None and not hasattr(conn, "dialect")
+    if raw:
+        conn.execute("BEGIN IMMEDIATE")
+        cur = conn.cursor()
+    else:
+        stamp = _DATETIME.dialect_impl(conn.dialect).bind_processor(conn.dialect)
+        now = stamp(now) if stamp is not None else now
+        cur = conn.connection.dbapi_connection.cursor()
+    ok = False
+    try:
+        ok = write_moves(cur, dialect, table_id, version, state, due_at, parts, log, now, channel, payload)
+    finally:
+        cur.close()
+        if raw:
+            conn.execute("COMMIT" if ok else "ROLLBACK")
+    return ok
+
+
+def write_moves(cur: Any, dialect: str, table_id: str, version: int, state: Any, due_at: float | None,
+                parts: list[DealWrite], log: list[str], now: Any, channel: str, payload: str,
+                fetch: bool = True) -> bool:
+    """:func:`commit_moves`' writes on the driver's cursor ``cur``, in the caller's transaction
+    (on SQLite ``now`` is the column's text). The version check comes first: when it fails,
+    nothing is written and the transaction may go on with other tables' writes (a group commit).
+    On PostgreSQL ``fetch=False`` sends the statement without reading its answer (a pipeline:
+    the caller reads it, one row when the table had ``version``).
+
+    Returns:
+        whether the table had ``version`` (``True`` when not fetched).
     """
     deal_id = parts[0].deal_id if parts else None
     records = [(p.seq + i, p.player_id, _json(rec)) for p in parts for i, rec in enumerate(p.records)]
@@ -70,14 +104,15 @@ def commit_moves(conn: Any, dialect: str, table_id: str, version: int, state: An
             entries += [(txn, e.account, e.player_id, e.amount, e.memo) for e in p.entries]
     close = next((p.close for p in reversed(parts) if p.close is not None), None)
     if dialect == "postgresql":
-        return _postgres(conn, table_id, version, _json(state), due_at, deal_id, records, entries, close, log, now,
-                         channel, payload)
-    return _sqlite(conn, table_id, version, _json(state), due_at, deal_id, records, entries, close, log, now)
+        cur.execute(*_postgres(table_id, version, _json(state), due_at, deal_id, records, entries, close, log, now,
+                               channel, payload))
+        return len(cur.fetchall()) == 1 if fetch else True
+    return _sqlite_writes(cur, table_id, version, _json(state), due_at, deal_id, records, entries, close, log, now)
 
 
-def _postgres(conn: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
+def _postgres(table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
               records: list[Any], entries: list[Any], close: Any, log: list[str], now: Any, channel: str,
-              payload: str) -> bool:
+              payload: str) -> tuple[str, dict[str, Any]]:
     parts = ["v AS (UPDATE game_tables SET version = %(v1)s, state = CAST(%(state)s AS JSON), due_at = %(due)s, "
              "active_at = %(active)s WHERE id = %(id)s AND version = %(v)s RETURNING id)"]
     args: dict[str, Any] = {"v1": version + 1, "state": state, "due": due_at, "active": time.time(), "id": table_id,
@@ -104,33 +139,7 @@ def _postgres(conn: Any, table_id: str, version: int, state: str, due_at: float 
         parts.append("g AS (INSERT INTO table_log (table_id, line, created_at) SELECT %(id)s, x.line, %(now)s FROM v, "
                      "unnest(CAST(%(lines)s AS TEXT[])) AS x(line))")
         args["lines"] = list(log)
-    sql = "WITH " + ", ".join(parts) + " SELECT pg_notify(%(channel)s, %(payload)s) FROM v"
-    with conn.cursor() as cur:
-        cur.execute(sql, args)
-        return len(cur.fetchall()) == 1
-
-
-def _sqlite(conn: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
-            records: list[Any], entries: list[Any], close: Any, log: list[str], now: Any) -> bool:
-    """The moves on ``conn``: a SQLAlchemy connection in a transaction, or a driver's
-    connection in autocommit mode - then in a ``BEGIN IMMEDIATE`` transaction of its own."""
-    raw = getattr(conn, "dbapi_connection", None) is None and not hasattr(conn, "dialect")
-    if raw:
-        when = now
-        conn.execute("BEGIN IMMEDIATE")
-        cur = conn.cursor()
-    else:
-        stamp = _DATETIME.dialect_impl(conn.dialect).bind_processor(conn.dialect)
-        when = stamp(now) if stamp is not None else now
-        cur = conn.connection.dbapi_connection.cursor()
-    ok = False
-    try:
-        ok = _sqlite_writes(cur, table_id, version, state, due_at, deal_id, records, entries, close, log, when)
-    finally:
-        cur.close()
-        if raw:
-            conn.execute("COMMIT" if ok else "ROLLBACK")
-    return ok
+    return "WITH " + ", ".join(parts) + " SELECT pg_notify(%(channel)s, %(payload)s) FROM v", args
 
 
 def _sqlite_writes(cur: Any, table_id: str, version: int, state: str, due_at: float | None, deal_id: int | None,
