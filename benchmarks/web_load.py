@@ -231,11 +231,15 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(Path(tmp) / "server.log", "wb")
-    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    # --profile: the server under cProfile, its statistics written when it stops (uvicorn raises the
+    # SIGTERM it caught again once it has shut down: here that ends the profile, not the process)
+    profile = ["-c", "import cProfile, signal, sys; from fourcards.launch import main\n"
+                     "signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))\n"
+                     f"cProfile.run('main(sys.argv[1:])', {str(args.profile)!r})"] if args.profile else []
     env = {**os.environ, "FOURCARDS_RATE_LIMITS": "off"}  # 40 tables and 200 seats, one address
     if args.src is not None:
         env["PYTHONPATH"] = str(args.src.resolve())
-    proc = subprocess.Popen([sys.executable, *profile, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, *(profile or ["-m", "fourcards"]), "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--database-url", url, "--bot-delay", "0", "--log-level", "warning",
                              "--workers", str(args.workers)],
                             stdout=log, stderr=subprocess.STDOUT, env=env)
