@@ -237,7 +237,7 @@ class PokerRound:
         if player is not None:
             self._check_player(player)
         showdown = self.phase is Phase.SETTLED
-        views = tuple(self.player_view(p, player) for p in range(self.num_players))
+        views = tuple(self._player_view(p, player) for p in range(self.num_players))
         shown = [v.player for v in views if v.cards is not None]
         return PokerObservation(
             player=player, rules=self.rules, phase=self.phase, actor=self.actor, chance_step=self.chance_step,
@@ -250,10 +250,9 @@ class PokerRound:
             history=tuple(r.seen_by(shown, showdown) if isinstance(r, Deal) else r for r in self._history),
         )
 
-    def player_view(self, p: int, observer: int | None = None) -> PlayerView:
-        """Player ``p``'s place as ``observer`` (``None``: a spectator) may see it - the entry of
-        ``observation(observer).players`` without building the rest (a table shows each seat
-        its own place on the spectator's round)."""
+    def _player_view(self, p: int, observer: int | None = None) -> PlayerView:
+        """Player ``p``'s place as ``observer`` (``None``: a spectator) may see it (an entry of
+        :meth:`observation`'s ``players``)."""
         showdown = self.phase is Phase.SETTLED
         w = self.wagers.get(p)
         d = self.decisions.get(p)

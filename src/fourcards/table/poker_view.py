@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from fourcards.engine import GameState
-from fourcards.poker.round import PokerObservation, PokerRound
+from fourcards.poker.round import PokerObservation
 from fourcards.table.poker_rules import PokerTableRules
 from fourcards.table.seen import observe
 from fourcards.table.state import DealState, Person, TableState
@@ -66,7 +66,7 @@ class PokerTableView:
         player = None if seat is None else deal.seats.player(seat=seat.seat)
         if seat is None or player is None:
             return dict(public)
-        own = cast(PokerRound, game).player_view(player, player).to_dict()  # its own place: no observation
+        own = _seen(game, player).players[player].to_dict()
         mine = cls._entry(state, deal, own)
         seats: list[dict[str, Any]] = [e for e in public["seats"] if e["seat"] != seat.seat]
         if mine is not None:
@@ -105,7 +105,7 @@ class PokerTableView:
                          "aces_up_min": getattr(o, "aces_up_min", 0),
                          "aces_up_max": min(getattr(o, "aces_up_max", 0), balance),
                          "aces_up_requires_ante": state.rules.aces_up_requires_ante, "balance": balance}
-                me = cast(PokerRound, game).player_view(player, player)
+                me = _seen(game, player).players[player]
                 wager["last"] = None if seat.bets is None else {"ante": seat.bets[0], "aces_up": seat.bets[1]}
                 wager["same"] = wager["last"] if not (me.ante or me.aces_up) and PokerTableRules.may_wager(
                     state, seat, *(seat.bets or (0, 0))) else None
@@ -119,7 +119,7 @@ class PokerTableView:
                     amounts = [o.min_amount, min(o.max_amount, balance)] if o.min_amount <= balance else []
                 if amounts:
                     play = {"kind": "play", "min": amounts[0], "max": amounts[-1],
-                            "ante": cast(PokerRound, game).player_view(player, player).ante}
+                            "ante": _seen(game, player).players[player].ante}
                     if o.amounts is not None:
                         play["amounts"] = amounts
                     out.append(play)
