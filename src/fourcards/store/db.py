@@ -58,7 +58,7 @@ from fourcards.store.base import (
     check_entries,
     check_seat_change,
 )
-from fourcards.store.fast import _DATETIME, commit_moves, takes_fast_path, write_moves
+from fourcards.store.fast import _DATETIME, commit_moves, fetched, takes_fast_path, write_moves
 from fourcards.store.models import (
     Deal,
     DealAction,
@@ -295,12 +295,6 @@ def _check(c: TableCommit) -> None:
             check_seat_change(part)
 
 
-def _moved(c: TableCommit) -> CommitResult:
-    """What a move of the deal in progress wrote (the fast path: no new deal, no new players)."""
-    deal = cast(list[DealWrite], c.parts)[-1].deal_id if c.parts else None
-    return CommitResult(c.version + 1, deal, [])
-
-
 class Store:
     """The fourcards database: tables, players, deals with their history, the ledger.
 
@@ -371,9 +365,10 @@ class Store:
         """
         _check(c)
         if takes_fast_path(c.parts):  # a move of the deal in progress: one round trip (store/fast.py)
-            if not self._commit_moves(c):
+            ok, deal = self._commit_moves(c)
+            if not ok:
                 raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
-            return _moved(c)
+            return CommitResult(c.version + 1, deal, [])
         with self.engine.begin() as conn:
             return self._write(conn, c)
 
@@ -422,16 +417,16 @@ class Store:
         if all(takes_fast_path(c.parts) for c in commits):
             raw = self._sqlite_connection() if self.dialect == "sqlite" else self._pg_connection()
             if raw is not None:
-                for c, ok in zip(commits, self._moves_together(raw, commits)):
-                    out.append(_moved(c) if ok else
+                for c, (ok, deal) in zip(commits, self._moves_together(raw, commits)):
+                    out.append(CommitResult(c.version + 1, deal, []) if ok else
                                VersionConflict(f"table {c.table_id!r} changed since version {c.version}"))
                 return out
         with self.engine.begin() as conn:
             for c in commits:
                 if takes_fast_path(c.parts):
-                    ok = commit_moves(conn.connection.dbapi_connection if self.dialect == "postgresql" else conn,
-                                      *self._moves_args(c))
-                    out.append(_moved(c) if ok else
+                    ok, deal = commit_moves(conn.connection.dbapi_connection if self.dialect == "postgresql" else conn,
+                                            *self._moves_args(c))
+                    out.append(CommitResult(c.version + 1, deal, []) if ok else
                                VersionConflict(f"table {c.table_id!r} changed since version {c.version}"))
                     continue
                 try:
@@ -440,10 +435,10 @@ class Store:
                     out.append(exc)
         return out
 
-    def _moves_together(self, raw: Any, commits: list[TableCommit]) -> list[bool]:
+    def _moves_together(self, raw: Any, commits: list[TableCommit]) -> list[tuple[bool, int | None]]:
         """Moves of several tables in one transaction on the driver's connection ``raw``
         (SQLite: one ``BEGIN IMMEDIATE`` ... ``COMMIT``; PostgreSQL: the statements pipelined
-        in one transaction). Whether each table had its version."""
+        in one transaction). Whether each table had its version, and its deal's id."""
         if self.dialect == "postgresql":
             try:
                 with raw.transaction(), raw.pipeline():
@@ -451,8 +446,8 @@ class Store:
                     for c in commits:
                         cur = raw.cursor()
                         write_moves(cur, *self._moves_args(c), fetch=False)
-                        curs.append(cur)
-                    return [len(cur.fetchall()) == 1 for cur in curs]
+                        curs.append((cur, c.parts[0].deal_id if c.parts else None))
+                    return [fetched(cur, deal) for cur, deal in curs]
             except Exception:
                 self._local.conn = None
                 raw.close()
@@ -509,7 +504,7 @@ class Store:
         return (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
                 utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
 
-    def _commit_moves(self, c: TableCommit) -> bool:
+    def _commit_moves(self, c: TableCommit) -> tuple[bool, int | None]:
         """:func:`fourcards.store.fast.commit_moves`: on PostgreSQL over this thread's own
         connection in autocommit mode (opened when first needed, dropped after an error)."""
         args = self._moves_args(c)
