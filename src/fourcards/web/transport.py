@@ -35,10 +35,12 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
 
-__all__ = ["WS_MAX_CHARS", "BoundedServerProtocol", "BoundedWSProtocol", "SERVER_WS_OPTIONS"]
+__all__ = ["WS_MAX_CHARS", "BoundedServerProtocol", "BoundedWSProtocol", "SERVER_WS_OPTIONS", "SEND_NOW"]
 
 #: Most characters in one websocket message the app reads (a larger one is answered 413).
 WS_MAX_CHARS = 8192
+#: The ASGI scope extension holding :meth:`BoundedWSProtocol.send_now` (``fourcards serve`` only).
+SEND_NOW = "fourcards.send_now"
 #: Bytes of a dropped frame skipped at a time (what the connection's buffer holds at most).
 _PIECE = 64 * 1024
 #: What stands for a dropped frame's payload (compared by identity).
@@ -124,12 +126,34 @@ class BoundedServerProtocol(ServerProtocol, _BoundedFrames):
 class BoundedWSProtocol(WebSocketsSansIOProtocol):
     """uvicorn's ``websockets-sansio`` protocol over :class:`BoundedServerProtocol`: a message with
     a dropped frame reaches the app as ``WS_MAX_CHARS + 1`` characters (see the module doc):
-    ``uvicorn.Config(..., ws=BoundedWSProtocol)``."""
+    ``uvicorn.Config(..., ws=BoundedWSProtocol)``.
+
+    It also offers the app :func:`send_now` in the connection's scope (the ASGI extension
+    :data:`SEND_NOW`): a text message already encoded as UTF-8, framed and written at once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.conn = BoundedServerProtocol(extensions=[], max_size=None, logger=self.conn.logger)
         self._too_large = False
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][SEND_NOW] = self.send_now
+
+    def send_now(self, data: bytes) -> bool:
+        """Frame the UTF-8 text ``data`` and write it now, if the connection is open and its
+        buffer is not full; whether it was (else send it the ASGI way, which waits)."""
+        if not self.handshake_complete or self.close_sent or self.disconnected or not self.writable.is_set() \
+                or self.initial_response is not None:
+            return False
+        try:
+            self.conn.send_text(data)
+        except Exception:  # closing meanwhile: the ASGI way says so
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
 
     def _mark(self, event: Frame) -> None:
         if event.data is _DROPPED_MARK:
