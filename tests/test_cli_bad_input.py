@@ -111,6 +111,8 @@ def serve(*args: str, env: dict[str, str] | None = None) -> subprocess.Completed
 
 def test_serve_configuration_errors_are_one_error_line(tmp_path) -> None:
     good = f"sqlite:///{tmp_path / 'ok.db'}"
+    bad_toml = tmp_path / "bad.toml"
+    bad_toml.write_text("prot = 8000\n")
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -138,6 +140,14 @@ def test_serve_configuration_errors_are_one_error_line(tmp_path) -> None:
             (["--database-url", good], {"FOURCARDS_RATE_LIMITS": "games=1/60"}, "--rate-limits"),
             (["--database-url", good, "--timeout-worker-healthcheck", "0"], {}, "--timeout-worker-healthcheck"),
             (["--database-url", good, "--timeout-worker-healthcheck", "nan"], {}, "--timeout-worker-healthcheck"),
+            # issue 27's settings: flags, FOURCARDS_* variables and the --config file
+            (["--database-url", good, "--retention", "2h"], {}, "--retention"),
+            (["--database-url", good, "--log-format", "xml"], {}, "--log-format"),
+            (["--database-url", good], {"FOURCARDS_PORT": "80.5"}, "--port (from FOURCARDS_PORT)"),
+            (["--database-url", good], {"FOURCARDS_METRICS_TOKEN": "short"}, "--metrics-token"),
+            (["--database-url", good, "--config", str(tmp_path / "missing.toml")], {}, "--config: no such file"),
+            (["--database-url", good, "--config", str(bad_toml)], {}, "unknown setting 'prot'"),
+            (["--database-url", good], {"FOURCARDS_CONFIG": str(tmp_path)}, "FOURCARDS_CONFIG"),
         ]
         for args, env, needle in cases:
             r = serve(*args, env=env)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["FORMULA_STARTS", "neutralise", "csv_cell", "csv_text"]
+__all__ = ["FORMULA_STARTS", "neutralise", "csv_cell", "csv_text", "version_rows"]
 
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP).
 FORMULA_STARTS = frozenset("=+-@\t\r")
@@ -72,3 +72,12 @@ def csv_text(rows: Iterable[Iterable[str | int | None]], *, lineterminator: str 
         line = ",".join(csv_cell(v) for v in row)
         lines.append((line or '""') + lineterminator)  # a row of one empty cell is not an empty line
     return "".join(lines)
+
+
+def version_rows() -> list[list[str | int | None]]:
+    """The last rows of a table's or a club's CSV export (issue 27): a blank row, then
+    ``exported by,fourcards <version>`` - a section of its own after the data, like the others
+    (CSV has no comment lines a spreadsheet would hide)."""
+    from fourcards import __version__
+
+    return [[None], ["exported by", f"fourcards {__version__}"]]

@@ -139,22 +139,26 @@ def test_issue27_5_db_commands_go_down_and_up_between_revisions(database_url: st
                          {"t": "2026-01-01 10:00:00+00:00"})
             conn.execute(text("INSERT INTO table_log (table_id, line, created_at) VALUES ('old', 'x', :t)"),
                          {"t": "2026-01-02 10:00:00+00:00"})
-        code, out, _ = run_cli(capsys, "db", "upgrade", "--database-url", database_url)
+        code, out, _ = run_cli(capsys, "db", "upgrade", "0007", "--database-url", database_url)
         assert code == 0 and "0006 -> 0007" in out
         store.engine.dispose()
         names = set(inspect(store.engine).get_table_names())
         assert "server_runs" not in names and {"admin_users", "audit_log", "club_bans"} <= names
         with store.Session() as s:
             assert s.get(GameTable, "old").active_at == pytest.approx(1767348000.0)  # type: ignore[union-attr]
+        code, out, _ = run_cli(capsys, "db", "upgrade", "--database-url", database_url)  # 0008: part B's sessions
+        assert code == 0 and "0007 -> 0008" in out
         code, out, _ = run_cli(capsys, "db", "history", "--database-url", database_url)
         assert [line.split()[0] for line in out.splitlines()] == [r.id for r in revisions()]
-        assert out.splitlines()[-1].endswith("<- the database") and head_revision() == "0007"
+        assert out.splitlines()[-1].endswith("<- the database") and head_revision() == "0008"
+        code, out, _ = run_cli(capsys, "db", "downgrade", "--yes", "--database-url", database_url, "--", "-1")
+        assert code == 0 and "0008 -> 0007" in out and current_revision(store.engine) == "0007"
         code, out, _ = run_cli(capsys, "db", "downgrade", "--yes", "--database-url", database_url, "--", "-1")
         assert code == 0 and "0007 -> 0006" in out and current_revision(store.engine) == "0006"
         migrate(store.engine)
         downgrade(store.engine, "0006")
         migrate(store.engine)
-        assert current_revision(store.engine) == "0007"
+        assert current_revision(store.engine) == "0008"
     finally:
         store.close()
     code, _, err = run_cli(capsys, "db", "downgrade", "0099", "--yes", "--database-url", database_url)
@@ -205,7 +209,7 @@ def test_issue27_5_a_sqlite_backup_holds_what_is_still_in_the_write_ahead_log(
     finally:
         store.close()
     report = restore(tmp_path / "b.db", url, force=True)
-    assert (report.revision, report.tables) == ("0007", 5)
+    assert (report.revision, report.tables) == (head_revision(), 5)
     store = Store(url)
     try:
         assert sorted(store.table_versions()) == [f"t{i}" for i in range(5)]  # "later" is not in the backup

@@ -19,12 +19,12 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from servers import Server
-from webhelpers import comparable, create, hdr, post, sit, state, ws_connect
 
 from fourcards.inputs import MAX_WAGER
 from fourcards.poker.round import ActionKind, LegalAction
 from fourcards.table.players import play_bet
 from fourcards.web.routes.live import subprotocols
+from webhelpers import comparable, create, hdr, post, sit, state, ws_connect
 
 LARGEST_POKER = {"min_ante": 1, "max_ante": MAX_WAGER, "min_aces_up": 1, "max_aces_up": MAX_WAGER}
 LARGEST_KIND = {"ante": MAX_WAGER, "min_bet": 1, "max_bet": MAX_WAGER, "max_raises": 20}

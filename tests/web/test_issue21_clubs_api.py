@@ -13,11 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 from test_issue21_settle_up_api import _poker_round
-from webhelpers import create, play_kind_deal, post, sit, state
 
+from fourcards import __version__
 from fourcards.store import Store, make_engine, migrate
 from fourcards.store.clubs import ClubStore
 from fourcards.store.models import GameTable, utcnow
+from webhelpers import create, play_kind_deal, post, sit, state
 
 
 def _club(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -114,7 +115,8 @@ def test_issue21_6_a_clubs_standings_after_two_nights_at_two_tables(client: Test
     split = table.index([""])
     assert table[split + 1] == ["night", "date", "table", "game", "name", "net"]
     per_night = defaultdict(int)
-    for row in table[split + 2:]:
+    assert table[-2:] == [[""], ["exported by", f"fourcards {__version__}"]]  # the version last (issue 27)
+    for row in table[split + 2:-2]:
         per_night[row[0]] += int(row[5])
     assert dict(per_night) == {"1": 0, "2": 0}
 

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_issue21_settle_up_api import _poker_round
-from webhelpers import create, hdr, play_kind_deal, post, sit, state
 
 from fourcards.kind import Game
 from fourcards.poker.round import PokerRound
 from fourcards.table.export import FORMAT
 from fourcards.table.poker import PokerTable
+from webhelpers import create, hdr, play_kind_deal, post, sit, state
 
 #: The documented keys of every line (docs/web.md "Hand histories").
-KEYS = {"format", "table", "number", "word", "status", "void_reason", "started_at", "ended_at", "rules", "players",
+KEYS = {"format", "fourcards_version", "table", "number", "word", "status", "void_reason", "started_at", "ended_at", "rules", "players",
         "viewer", "history", "redacted", "returns", "nets", "result", "ledger", "lines"}
 
 

@@ -10,9 +10,10 @@ from collections import defaultdict
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
 
+from fourcards import __version__
 from fourcards.web import create_app
+from webhelpers import comparable, create, hdr, play_kind_deal, post, sit, state
 
 
 def _poker_round(client: TestClient, tid: str, wagers: dict[str, int], folds: tuple[str, ...] = ()) -> None:
@@ -136,7 +137,8 @@ def test_issue21_5_settle_up_of_a_night_with_a_bot_and_a_top_up_at_the_hosts_chi
     assert rows_csv[total + 2] == ["who pays whom", "3 chips = 0.02 $"]
     assert rows_csv[total + 3][0] == "the bank" and "Ben holds the bank" in rows_csv[total + 3][1]
     assert rows_csv[total + 4] == ["pays", "receives", "amount", "currency"]
-    transfers = rows_csv[total + 5:]
+    transfers = rows_csv[total + 5:-2]  # then a blank row and the version (issue 27)
+    assert rows_csv[-2:] == [[""], ["exported by", f"fourcards {__version__}"]]
     assert [[t["from"]["name"], t["to"]["name"], f"{t['amount'] // 100}.{t['amount'] % 100:02d}", "$"]
             for t in up2["transfers"]] == transfers
 
@@ -151,7 +153,7 @@ def test_issue21_5_the_settle_up_csv_names_are_neutralised_and_closing_keeps_the
     assert r.status_code == 200 and r.json()["settle_up"]["bank"]["held_by"] is None
     assert post(client, tid, "/settle-up", guest, {"banker": "host"}).status_code == 403
     rows = list(csv.reader(io.StringIO(client.get(f"/api/tables/{tid}/settlement.csv").text)))
-    transfers = rows[rows.index(["pays", "receives", "amount", "currency"]) + 1:]
+    transfers = rows[rows.index(["pays", "receives", "amount", "currency"]) + 1:-2]  # the version last (issue 27)
     assert transfers and all(cell[:1] not in "=+-@" for row in transfers for cell in row)
     assert {row[0] for row in transfers} <= {"'@SUM(1+1)", "the bank", "'=HYPERLINK(\"http://x\",\"y\")"}
     assert all(row[3] == "chips" and row[2].isdigit() for row in transfers)

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
+
 from webhelpers import create, hdr, post, sit, state, ws_connect
 
 SUITS = {"h": "\u2665", "d": "\u2666", "c": "\u2663", "s": "\u2660"}

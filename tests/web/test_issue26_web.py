@@ -14,11 +14,11 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from webhelpers import create, hdr, post, sit, ws_connect
 
 from fourcards.web import create_app
 from fourcards.web.routes import live
 from fourcards.web.security import MAX_BODY_BYTES
+from webhelpers import create, hdr, post, sit, ws_connect
 
 SECURITY = {"x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
 

@@ -13,7 +13,6 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 from test_issue21_settle_up_api import _poker_round
-from webhelpers import create, play_kind_deal, post, sit, state
 
 from fourcards.store import Store, StoreError
 from fourcards.store.audit import AuditLog
@@ -21,6 +20,7 @@ from fourcards.store.models import DealAction, GameTable, TableChatLine, TableLo
 from fourcards.store.operator import Operator, table_state
 from fourcards.store.retention import prune
 from fourcards.table.export import PRUNED
+from webhelpers import create, play_kind_deal, post, sit, state
 
 DAY = 86400.0
 

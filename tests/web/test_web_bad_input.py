@@ -17,12 +17,12 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from webhelpers import create, hdr, post, sit, state, ws_connect
 
 from fourcards.poker.rules import PokerRules
 from fourcards.store import MAX_AMOUNT
 from fourcards.table import TableError
 from fourcards.table.poker import PokerTable
+from webhelpers import create, hdr, post, sit, state, ws_connect
 
 HUGE_AU = "1/1/1/1/9999999999999999/9999999999999999/9999999999999999"
 

@@ -18,12 +18,12 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from webhelpers import create
 
 from fourcards.cards import FULL_DECK
 from fourcards.cli import main
 from fourcards.poker.rules import PRESETS
 from fourcards.web import create_app
+from webhelpers import create
 
 SEED002_THREE_NINES = {"player": "9♥ 9♦ 9♠ K♣ 3♦", "dealer": "Q♦ Q♠ 8♣ 8♥ 4♠ 2♦", "up": "Q♦"}
 SEED002_TIE = {"player": "A♥ K♠ 8♦ 5♣ 2♥", "dealer": "A♦ K♣ 8♠ 5♥ 3♣ 2♠"}

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
+
 from webhelpers import create, hdr, sit, ws_connect
 
 _PLAIN = re.compile(r'"([2-9TJQKA][cdhs])"')

@@ -9,7 +9,7 @@
   logs removed, the ledger's totals kept (:mod:`fourcards.store.retention`).
 
 Every command takes ``--database-url`` (default: env ``FOURCARDS_DATABASE_URL``, else the
-default SQLite file, as ``fourcards serve``). Needs the ``web`` extra. Errors print one
+``database_url`` of ``FOURCARDS_CONFIG``'s file, else the default SQLite file, as ``fourcards serve``). Needs the ``web`` extra. Errors print one
 ``error: ...`` line and exit with status 2.
 """
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 import getpass
 import json
 import os
-import re
 from typing import Any
 
 import typer
@@ -30,8 +29,6 @@ db_app = typer.Typer(help="The database: schema revisions (upgrade, downgrade), 
                      no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
-
 DatabaseUrl = typer.Option(None, "--database-url", help="SQLAlchemy URL: sqlite:///path/to/file.db or "
                                                         "postgresql+psycopg://user:pw@host/db. Default: env "
                                                         "FOURCARDS_DATABASE_URL, else the default SQLite file.")
@@ -40,26 +37,26 @@ DatabaseUrl = typer.Option(None, "--database-url", help="SQLAlchemy URL: sqlite:
 def parse_duration(text: str, option: str) -> float:
     """Seconds in ``text``: a whole number and a unit - ``s``, ``m`` (minutes), ``h``, ``d``,
     ``w`` (``90d``, ``12h``). Exits with one error line for anything else."""
-    m = re.fullmatch(r"\s*(\d{1,6})\s*([smhdw])\s*", text or "")
-    if m is None:
-        fail(f"{option} takes a number and a unit - s, m, h, d or w (e.g. 90d, 12h), got {text!r}")
-    return float(int(m.group(1)) * _UNITS[m.group(2)])
+    from fourcards.web.settings import duration_seconds
+
+    try:
+        return duration_seconds(text)
+    except ValueError as exc:
+        fail(f"{option} {exc}")
 
 
 def database_url(option: str | None) -> str:
-    """The database URL: ``--database-url``, else env ``FOURCARDS_DATABASE_URL``, else the
-    default SQLite file (created folder)."""
+    """The database URL: ``--database-url``, else env ``FOURCARDS_DATABASE_URL``, else the config
+    file's (``FOURCARDS_CONFIG``), else the default SQLite file (its folder created) - the one
+    lookup of ``fourcards serve`` too (:func:`fourcards.web.settings.database_url`)."""
     require("web", "fourcards db")
-    from fourcards.store import default_database_url
+    from fourcards.web.settings import SettingsError
+    from fourcards.web.settings import database_url as lookup
 
-    if option is not None:
-        if not option.strip():
-            fail("--database-url is empty: give a database URL such as sqlite:///path/to/file.db")
-        return option
     try:
-        return default_database_url()
-    except OSError as exc:
-        fail(f"cannot create the default database folder {exc.filename!r}: {exc.strerror} (give --database-url)")
+        return lookup(option)[0]
+    except SettingsError as exc:
+        fail(str(exc))
 
 
 def open_store(url: str, *, at_head: bool = False) -> Any:

@@ -446,7 +446,7 @@ class Store:
                     for c in commits:
                         cur = raw.cursor()
                         write_moves(cur, *self._moves_args(c), fetch=False)
-                        curs.append((cur, c.parts[0].deal_id if c.parts else None))
+                        curs.append((cur, cast(list[DealWrite], c.parts)[0].deal_id if c.parts else None))
                     return [fetched(cur, deal) for cur, deal in curs]
             except Exception:
                 self._local.conn = None
@@ -500,7 +500,8 @@ class Store:
                          {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
         return CommitResult(c.version + 1, deal_id, ids)
 
-    def _moves_args(self, c: TableCommit) -> tuple[Any, ...]:
+    def _moves_args(self, c: TableCommit) -> tuple[str, str, int, Any, float | None, list[DealWrite], list[str], Any,
+                                                    str, str]:
         return (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
                 utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
 

@@ -47,6 +47,9 @@ Tables:
   password, a role (``admin`` or ``viewer``).
 * ``audit_log`` - every operator action, append-only, each row hash-chained to the one before
   (:mod:`fourcards.store.audit`).
+* ``admin_sessions`` - the console's signed-in sessions (:mod:`fourcards.store.sessions`): the
+  SHA-256 of the cookie's secret, the account, a CSRF token, when it ends.
+* ``server_leases`` - work one server at a time does for all (:mod:`fourcards.store.leases`).
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ from fourcards.store.base import ACCOUNTS  # the ledger's account kinds (see the
 from fourcards.table.writes import MAX_AMOUNT as _MAX_AMOUNT
 
 __all__ = ["Base", "GameTable", "Player", "Deal", "DealAction", "LedgerEntry", "Liveness", "TableChatLine",
-           "Club", "ClubMember", "ClubTable", "ClubBan", "AdminUser", "AuditRow", "utcnow", "ACCOUNTS", "ROLES",
+           "Club", "ClubMember", "ClubTable", "ClubBan", "AdminUser", "AuditRow", "AdminSession",
+           "ServerLease", "utcnow", "ACCOUNTS", "ROLES",
            "MAX_AMOUNT", "MAX_INTEGER"]
 
 #: The operator console's roles: ``admin`` reads and acts, ``viewer`` only reads.
@@ -323,3 +327,27 @@ class AuditRow(Base):
     details: Mapped[str] = mapped_column(Text)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
+
+
+class AdminSession(Base):
+    """A signed-in session of the console: ``token_hash`` is the SHA-256 of the session cookie's
+    secret; ``csrf`` the token its forms carry; ``created_at`` and ``expires_at`` Unix seconds."""
+
+    __tablename__ = "admin_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(_BigId, ForeignKey("admin_users.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class ServerLease(Base):
+    """Work one server at a time does for every server of the database (``name``): who holds it
+    (``holder``, a server's random name) and until when (``until``, Unix seconds)."""
+
+    __tablename__ = "server_leases"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    until: Mapped[float] = mapped_column(Float)

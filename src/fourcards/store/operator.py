@@ -25,6 +25,7 @@ an export are (they show what players did).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -39,7 +40,7 @@ from fourcards.store.db import Store, StoreError, TableCommit, VersionConflict
 from fourcards.store.models import Club, ClubBan, ClubMember, ClubTable, Deal, GameTable, Player
 from fourcards.table import Command, OperatorClose, OperatorRemove, TableError, TableState, apply
 from fourcards.table.clock import due_at
-from fourcards.table.export import hand_jsonl, hand_words
+from fourcards.table.export import hand_jsonl, hand_words, text_heading
 from fourcards.table.loading import load
 from fourcards.table.registry import GAMES
 from fourcards.table.standings import name_key
@@ -158,6 +159,16 @@ class Operator:
                  "version": int(r.version or 0), "people": seated.get(r.id, {}).get(False, 0),
                  "bots": seated.get(r.id, {}).get(True, 0), "deal_in_progress": r.id in playing,
                  "club": clubs.get(r.id)} for r in rows]
+
+    def figures(self, now: float | None = None, live_after: float = IDLE_AFTER_S) -> dict[str, int]:
+        """Two counts for monitoring (two queries by indexes): ``in_play`` - tables with a deal in
+        progress; ``live`` - open tables written in the last ``live_after`` seconds."""
+        now = time.time() if now is None else now
+        with self.store.Session() as s:
+            playing = s.scalar(select(func.count(func.distinct(Deal.table_id))).where(Deal.status == "in_progress"))
+            live = s.scalar(select(func.count()).select_from(GameTable).where(
+                GameTable.status == "open", GameTable.active_at >= now - live_after))
+        return {"in_play": int(playing or 0), "live": int(live or 0)}
 
     def banned(self, club_id: str) -> list[dict[str, Any]]:
         """The names banned from a club: ``name``, ``reason``, ``banned_by``, ``banned_at`` (ISO)."""
@@ -357,7 +368,7 @@ class Operator:
     def export_table(self, by: str, table_id: str, fmt: str = "jsonl") -> Iterator[bytes]:
         """Every finished deal of a table (recorded as ``export_table`` now), as the table's hand
         histories export them (:mod:`fourcards.table.export`: JSON Lines, ``fmt="jsonl"``, or
-        text, ``"txt"``) and as a spectator sees them (a folded hand of another seat hidden), read
+        text, ``"txt"``, after a heading naming the version) and as a spectator sees them (a folded hand of another seat hidden), read
         a batch at a time.
 
         Raises:
@@ -367,7 +378,10 @@ class Operator:
             raise StoreError(f"unknown export format {fmt!r}: choose jsonl or txt")
         state = self._state(table_id)
         self.audit.append(by, "export_table", table_id, {"format": fmt})
-        return self._deals(state, fmt)
+        if fmt == "jsonl":
+            return self._deals(state, fmt)
+        return itertools.chain([text_heading(f"hand histories of table {table_id}").encode()],
+                               self._deals(state, fmt))
 
     def export_club(self, by: str, club_id: str, fmt: str = "jsonl") -> Iterator[bytes]:
         """Every finished deal of every table of a club, table by table (oldest first), as
@@ -380,6 +394,8 @@ class Operator:
         self.audit.append(by, "export_club", f"club/{club_id}", {"format": fmt, "tables": len(ids)})
 
         def lines() -> Iterator[bytes]:
+            if fmt == "txt":
+                yield text_heading(f"hand histories of club {club_id}").encode()
             for tid in ids:
                 try:
                     state = self._state(tid)

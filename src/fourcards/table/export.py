@@ -3,7 +3,8 @@ Lines) and as readable text, as a seat may see it.
 
 One deal, one object (:func:`hand`; the format is documented in docs/web.md "Hand histories"):
 
-* ``format`` - :data:`FORMAT`; ``table`` (``id``, ``name``, ``game``, ``title``), ``number``,
+* ``format`` - :data:`FORMAT`; ``fourcards_version`` (the version that exported it, issue 27);
+  ``table`` (``id``, ``name``, ``game``, ``title``), ``number``,
   ``word`` ("Round", "Deal"), ``status`` (``settled`` or ``voided``), ``void_reason``,
   ``started_at``, ``ended_at``, ``rules`` (the deal's rules, ``rules.to_dict()``);
 * ``players`` - each engine player (0-based) with a person: ``player``, ``player_id``,
@@ -20,8 +21,9 @@ An unredacted ``history`` replays with the engine: ``fourcards.kind.Game.replay(
 history)`` or ``fourcards.poker.round.PokerRound.replay(rules, history)`` (rules read back by
 :meth:`fourcards.table.poker.PokerTable.rules_from_dict`), to the same ``returns``.
 
-:func:`hand_text` is the same deal in words. Pure functions of a table state and a stored deal
-(the store's ``get_deal`` form).
+:func:`hand_text` is the same deal in words; a text export begins with :func:`text_heading` (the
+version, a comment line). Pure functions of a table state and a stored deal (the store's
+``get_deal`` form).
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fourcards import __version__
 from fourcards.errors import FourcardsError
 from fourcards.table.errors import TableError
 from fourcards.table.history import PRUNED, deal_names, require_history, seats_of, visible
 from fourcards.table.state import Person, TableState
 
-__all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "PRUNED"]
+__all__ = ["FORMAT", "hand", "hand_text", "hand_jsonl", "hand_words", "text_heading", "PRUNED"]
 
 #: The format's name and version, in every line.
 FORMAT = "fourcards-hands/1"
@@ -79,7 +82,7 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
             p = by_pid[e["player_id"]]
             nets[p] = nets.get(p, 0) + int(e["amount"])
     return {
-        "format": FORMAT,
+        "format": FORMAT, "fourcards_version": __version__,
         "table": {"id": state.id, "name": state.name, "game": state.game, "title": game.title},
         "number": deal["number"], "word": game.word, "status": deal["status"], "void_reason": deal.get("void_reason"),
         "started_at": deal.get("started_at"), "ended_at": deal.get("ended_at"), "rules": deal["rules"],
@@ -90,6 +93,12 @@ def hand(state: TableState, deal: dict[str, Any], seat: Person | None) -> dict[s
         "ledger": list(deal.get("ledger") or ()),
         "lines": game.log_lines(history, final, deal["number"], lambda p: names.get(p, f"seat {p + 1}")),
     }
+
+
+def text_heading(what: str) -> str:
+    """The first line of a text export, a comment naming the version: ``# fourcards <version> -
+    <what>``, then a blank line."""
+    return f"# fourcards {__version__} - {what}\n\n"
 
 
 def _signed(chips: int) -> str:
@@ -140,7 +149,8 @@ def hand_jsonl(state: TableState, deal: dict[str, Any], seat: Person | None) -> 
         return json.dumps(hand(state, deal, seat), ensure_ascii=False, separators=(",", ":")) + "\n"
     except TableError as exc:
         error = exc.detail
-    return json.dumps({"format": FORMAT, "table": {"id": state.id, "name": state.name, "game": state.game},
+    return json.dumps({"format": FORMAT, "fourcards_version": __version__,
+                       "table": {"id": state.id, "name": state.name, "game": state.game},
                        "number": deal["number"], "status": deal["status"], "error": error},
                       ensure_ascii=False, separators=(",", ":")) + "\n"
 

@@ -5,7 +5,9 @@
 ``/docs``):
 
 ======  ====================================  ==========================================
-GET     /api/health                           200 ``{"status": "ok", ...}``
+GET     /api/health                           200 ``{"status": "ok", "version", ...}`` (alive)
+GET     /api/ready                            200 when the database answers at the current schema, else 503
+GET     /metrics                              Prometheus metrics (monitoring only: docs/deploy.md)
 GET     /api/presets                          rules presets, named pay tables, bot kinds
 GET     /api/tables                           the lobby: public tables' summaries
 POST    /api/tables                           create a table (the host takes seat 1) -> token
@@ -51,19 +53,19 @@ GET     /t/{id}/history                       the table's deals, replays and set
 GET     /t/{id}/qr.svg                        a QR code of the table's invitation link
 GET     /clubs/new  and  /c/{id}              make a club; a club's page (HTML)
 GET     /sw.js, /offline                      the service worker (the app shell) and its offline page
+GET     /admin ...  /api/admin/...            the admin console (operators' accounts: docs/deploy.md)
 ======  ====================================  ==========================================
 
 Errors are ``{"detail": "..."}`` with a 4xx status; a refused request changes nothing. Every
 response carries the security headers, a body over 64 KiB is refused with 413, and creating
-tables, clubs and seats is rate-limited per client address (429 with ``Retry-After``):
-:mod:`fourcards.web.security`, :mod:`fourcards.web.limits`.
+tables, clubs and seats (and signing in to the console) is rate-limited per client address (429
+with ``Retry-After``): :mod:`fourcards.web.security`, :mod:`fourcards.web.limits`. Every response
+carries ``X-Request-ID`` (:mod:`fourcards.web.context`), the id on its log lines.
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -75,12 +77,28 @@ from fourcards import __version__
 from fourcards.store import default_database_url
 from fourcards.table import TableError
 from fourcards.table.players import agent_bots, kind_bot_names, poker_bot_names
-from fourcards.web import assets
+from fourcards.web import assets, context, metrics
 from fourcards.web.deps import validation_detail
 from fourcards.web.hub import Hub
 from fourcards.web.limits import RateLimits
-from fourcards.web.routes import chat, clubs, hands, history, host, live, lobby, pages, settle, tables
+from fourcards.web.retention import Retention
+from fourcards.web.routes import (
+    admin_api,
+    admin_pages,
+    chat,
+    clubs,
+    hands,
+    history,
+    host,
+    live,
+    lobby,
+    ops,
+    pages,
+    settle,
+    tables,
+)
 from fourcards.web.security import BodyLimit, SecurityHeaders, normal_origin, parse_origins
+from fourcards.web.settings import ServeSettings, load, retention_seconds
 from fourcards.web.warmup import warm_up
 
 __all__ = ["create_app"]
@@ -88,21 +106,17 @@ __all__ = ["create_app"]
 _STATIC = pages.WEB_DIR / "static"
 
 
-def _env_delay() -> float:
-    raw = os.environ.get("FOURCARDS_BOT_DELAY", "0.7")
-    try:
-        delay = float(raw)
-    except ValueError:
-        delay = math.nan
-    if not 0 <= delay <= 10:
-        raise ValueError(f"FOURCARDS_BOT_DELAY must be a number of seconds from 0 to 10, got {raw!r}")
-    return delay
-
-
 def create_app(database_url: str | None = None, *, bot_delay: float | None = None,
                public_url: str | None = None, allowed_origins: str | None = None,
-               rate_limits: str | RateLimits | None = None) -> FastAPI:
+               rate_limits: str | RateLimits | None = None, forwarded_allow_ips: str | None = None,
+               retention: str | None = None, retention_every_s: float | None = None,
+               metrics_allow_ips: str | None = None, metrics_token: str | None = None,
+               settings: ServeSettings | None = None) -> FastAPI:
     """Build the web app.
+
+    Every argument left ``None`` comes from ``settings``, by default read from the environment
+    and ``FOURCARDS_CONFIG``'s file (:func:`fourcards.web.settings.load`: how ``fourcards serve
+    --workers N`` hands its settings to its worker processes), else its default.
 
     Args:
         database_url: SQLAlchemy URL; default env ``FOURCARDS_DATABASE_URL`` or a SQLite file in
@@ -118,10 +132,17 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         rate_limits: the limits per client address (:meth:`fourcards.web.limits.RateLimits.parse`:
             ``"off"``, ``"tables=20/600,..."``); default env ``FOURCARDS_RATE_LIMITS``, else
             :data:`fourcards.web.limits.DEFAULT_LIMITS`.
+        forwarded_allow_ips: the trusted proxies (:mod:`fourcards.web.context`: the client's
+            address and ``X-Request-ID`` from them only); default env ``FOURCARDS_FORWARDED_ALLOW_IPS``.
+        retention: prune closed tables last written longer ago (``"90d"``; ``"off"``/``None``: never;
+            :mod:`fourcards.web.retention`), every ``retention_every_s`` seconds (default an hour).
+        metrics_allow_ips, metrics_token: who may read ``/metrics`` besides loopback and the trusted
+            proxies (:class:`fourcards.web.routes.ops.MetricsAccess`).
+        settings: the settings the arguments left out come from.
 
     Raises:
-        ValueError: ``FOURCARDS_BOT_DELAY`` is not a number of seconds from 0 to 10; malformed
-            allowed origins or rate limits.
+        fourcards.web.settings.SettingsError: a setting from the environment or the file that
+            cannot be used (a ``ValueError``); ValueError: malformed allowed origins or rate limits.
 
     When the app starts (its lifespan) it warms up (:mod:`fourcards.web.warmup`: a throwaway
     table of each game played in memory, in a worker thread, so the first request costs what
@@ -130,15 +151,21 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     they are needed. Any number of apps may share one database (:mod:`fourcards.web.hub`):
     a deal in progress goes on through any of them.
     """
-    url = database_url or default_database_url()
-    delay = bot_delay if bot_delay is not None else _env_delay()
-    hub = Hub(url, bot_delay=delay, public_url=public_url or os.environ.get("FOURCARDS_PUBLIC_URL") or None)
-    origins = parse_origins(allowed_origins if allowed_origins is not None
-                            else os.environ.get("FOURCARDS_ALLOWED_ORIGINS"))
+    cfg = settings if settings is not None else load()
+    url = database_url or cfg.database_url or default_database_url()
+    delay = bot_delay if bot_delay is not None else cfg.bot_delay
+    hub = Hub(url, bot_delay=delay, public_url=public_url or cfg.public_url or None)
+    origins = parse_origins(allowed_origins if allowed_origins is not None else cfg.allowed_origins)
     if hub.public_url and (own := normal_origin(hub.public_url)) is not None:
         origins |= {own}
     limits = rate_limits if isinstance(rate_limits, RateLimits) else RateLimits.parse(
-        rate_limits if rate_limits is not None else os.environ.get("FOURCARDS_RATE_LIMITS"))
+        rate_limits if rate_limits is not None else cfg.rate_limits)
+    proxies = forwarded_allow_ips if forwarded_allow_ips is not None else cfg.forwarded_allow_ips
+    keep = retention_seconds(retention if retention is not None else cfg.retention)
+    token = metrics_token if metrics_token is not None else (
+        cfg.metrics_token.get_secret_value() if cfg.metrics_token is not None else None)
+    pruning = None if keep is None else Retention(hub, keep, **(
+        {} if retention_every_s is None else {"every_s": retention_every_s, "first_after_s": retention_every_s}))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -149,9 +176,12 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         agent_bots.cache_clear()
         await asyncio.to_thread(warm_up)
         await hub.start()
+        if pruning is not None:
+            hub.spawn(pruning.loop())
         try:
             yield
         finally:
+            readiness.close()
             await hub.stop()
 
     app = FastAPI(
@@ -166,11 +196,16 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
     app.state.hub = hub
     app.state.allowed_origins = frozenset(origins)
     app.state.limits = limits
+    app.state.readiness = readiness = ops.Readiness(hub)
+    app.state.metrics_access = ops.MetricsAccess(metrics_allow_ips if metrics_allow_ips is not None
+                                                 else cfg.metrics_allow_ips, proxies, token)
+    app.state.database_figures = metrics.database_figures(hub.require_database)
     static = assets.install(app, _STATIC)
     app.state.static = static
     pages.templates.env.globals["static_url"] = static.url
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)  # outermost: every response, the 413s included
+    app.add_middleware(SecurityHeaders)  # every response, the 413s included
+    context.install(app, proxies)  # around it all: request ids, the client's address, statuses counted
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
@@ -183,6 +218,6 @@ def create_app(database_url: str | None = None, *, bot_delay: float | None = Non
         status, detail = validation_detail(exc)
         return JSONResponse({"detail": detail}, status_code=status)
 
-    for module in (lobby, tables, host, chat, history, settle, hands, clubs, live, pages):
+    for module in (lobby, ops, tables, host, chat, history, settle, hands, clubs, live, admin_api, admin_pages, pages):
         app.include_router(module.router)
     return app

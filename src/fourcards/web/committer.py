@@ -18,10 +18,12 @@ At most one change per table is in a batch (a table's commands run one at a time
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from fourcards.store import CommitResult, TableCommit, TableStore
+from fourcards.web import metrics
 
 __all__ = ["Committer", "MAX_BATCH"]
 
@@ -68,10 +70,12 @@ class Committer:
             while self._pending:
                 batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
                 results: list[Any]
+                started = time.perf_counter()
                 try:
                     results = await self.run_db(self.store().commit_tables, [c for c, _ in batch])
                 except Exception as exc:  # the database did not answer: every change of the batch
                     results = [exc] * len(batch)
+                metrics.commits(len(batch), time.perf_counter() - started)
                 self.written(batch, results)
         finally:
             self._writing -= 1

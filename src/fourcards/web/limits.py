@@ -28,14 +28,16 @@ __all__ = ["DEFAULT_LIMITS", "ADDRESSES_KEPT", "KINDS", "RateLimited", "RateLimi
 
 #: What each limit counts: ``tables`` (``POST /api/tables``), ``clubs`` (``POST /api/clubs``),
 #: ``seats`` (``POST /api/tables/{id}/seats``: a seat or a seat request; the host seating a person
-#: without a phone).
-KINDS = ("tables", "clubs", "seats")
+#: without a phone), ``logins`` (signing in to the admin console, right or wrong).
+KINDS = ("tables", "clubs", "seats", "logins")
 #: The default limits: kind -> (how many, in how many seconds).
-DEFAULT_LIMITS: dict[str, tuple[int, float]] = {"tables": (20, 600.0), "clubs": (10, 3600.0), "seats": (60, 600.0)}
+DEFAULT_LIMITS: dict[str, tuple[int, float]] = {"tables": (20, 600.0), "clubs": (10, 3600.0), "seats": (60, 600.0),
+                                                "logins": (10, 600.0)}
 #: Addresses remembered per kind.
 ADDRESSES_KEPT = 10_000
 
-_WORDS = {"tables": "tables created", "clubs": "clubs made", "seats": "seats taken or asked for"}
+_WORDS = {"tables": "tables created", "clubs": "clubs made", "seats": "seats taken or asked for",
+          "logins": "attempts to sign in"}
 
 
 class RateLimited(TableError):

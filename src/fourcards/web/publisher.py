@@ -27,6 +27,7 @@ from fourcards.table.draft import TrainerAsked
 from fourcards.table.players import advise
 from fourcards.table.state import Person, SeatRequest, TableState
 from fourcards.table.views import Extras, own_view, shared_view
+from fourcards.web import metrics
 from fourcards.web.transport import SEND_NOW
 
 __all__ = ["Connection", "Publisher", "dumps"]
@@ -151,10 +152,12 @@ class Publisher:
     def add(self, table_id: str, conn: Connection) -> None:
         """A new connection to the table."""
         self.conns.setdefault(table_id, set()).add(conn)
+        metrics.websocket(+1)
 
     def remove(self, table_id: str, conn: Connection) -> None:
         """A connection closed."""
         conn.closed = True
+        metrics.websocket(-1)
         conns = self.conns.get(table_id)
         if conns is not None:
             conns.discard(conn)
@@ -253,6 +256,7 @@ class Publisher:
         if not conns:
             self._built.pop(state.id, None)
             return
+        metrics.published(len(conns))
         extras = self.extras(state)
         shared_dict = shared_view(state, extras)
         shared = orjson.dumps(shared_dict)[:-1]

@@ -40,6 +40,7 @@ from fourcards.table.loading import load
 from fourcards.table.registry import GAMES
 from fourcards.table.state import stored
 from fourcards.table.writes import DealWrite
+from fourcards.web import metrics
 from fourcards.web.committer import Committer
 
 __all__ = ["Repository", "RETRIES", "MAX_CHAINED", "Follow"]
@@ -189,6 +190,7 @@ class Repository:
 
     # ------------------------------------------------------------ changing
 
+    @metrics.command  # counted by kind and result, timed (/metrics); the chained moves below too
     async def run(self, table_id: str, make: Callable[[TableState], Command], follow: Follow | None = None) -> Outcome:
         """Apply the command ``make(state)`` to the table and commit it (see the module doc).
         ``make`` is called again with a newer state when a race is lost (e.g. to find the
@@ -212,13 +214,14 @@ class Repository:
                     continue
                 if not outcome.changed:
                     return outcome
+                chained: list[Command] = []
                 if follow is not None:
-                    outcome = await self.chain(outcome, follow)
+                    outcome = await self.chain(outcome, follow, chained)
                 new = outcome.state
                 commit = TableCommit(table_id, state.version, stored(new), due_at(new, self.bot_delay),
                                      list(outcome.writes), self.origin, list(outcome.lines))
                 try:
-                    res = await self.committer.commit(commit)
+                    res = await self.committer.commit(commit)  # its time observed there (/metrics)
                 except VersionConflict:
                     self.stale_ids.add(table_id)
                     if attempt == RETRIES:
@@ -238,14 +241,16 @@ class Repository:
                 new = replace(new, version=res.version)
                 self.copies[table_id] = new
                 self.stale_ids.discard(table_id)
+                for command in chained:  # committed: counted as if each had its own commit
+                    metrics.applied(command)
                 return replace(outcome, state=new)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def chain(self, outcome: Outcome, follow: Follow) -> Outcome:
+    async def chain(self, outcome: Outcome, follow: Follow, chained: list[Command]) -> Outcome:
         """``outcome`` with the moves ``follow`` gives after it applied in turn (each to the state
         the last left): one outcome - the last state, every write, line and event in order, the
         first command's answer. A move refused (a bot's that the table no longer wants) ends
-        the chain, changing nothing."""
+        the chain, changing nothing. The commands applied are appended to ``chained``."""
         for _ in range(MAX_CHAINED):
             command = await follow(outcome.state)
             if command is None:
@@ -257,6 +262,7 @@ class Repository:
                 break
             if not more.changed:
                 break
+            chained.append(command)
             outcome = replace(outcome, state=more.state, writes=outcome.writes + more.writes,
                               lines=outcome.lines + more.lines, events=outcome.events + more.events,
                               new_ids=outcome.new_ids + more.new_ids)

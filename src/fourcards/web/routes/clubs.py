@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Path
 from fastapi.responses import Response
 
-from fourcards.csvtext import csv_text
+from fourcards.csvtext import csv_text, version_rows
 from fourcards.store import ClubStore, StoreError
 from fourcards.table import TableError
 from fourcards.table.names import look_alike_pair, looks_like
@@ -148,8 +148,8 @@ async def get_standings(club_id: ClubPath, hub: HubDep) -> dict[str, Any]:
 @router.get("/api/clubs/{club_id}/standings.csv", tags=["clubs"])
 async def get_standings_csv(club_id: ClubPath, hub: HubDep) -> Response:
     """The standings as CSV (one row per member), then, after a blank row, each night's results
-    (one row per person, and the bank's); names neutralised for spreadsheets
-    (:mod:`fourcards.csvtext`)."""
+    (one row per person, and the bank's), and last ``exported by,fourcards <version>``; names
+    neutralised for spreadsheets (:mod:`fourcards.csvtext`)."""
     club = await club_or_404(hub, club_id)
     s = await _standings(hub, club)
     rows: list[list[str | int | None]] = [["name", "nights", "net", "kind_nights", "kind_deals", "kind_high",
@@ -165,6 +165,7 @@ async def get_standings_csv(club_id: ClubPath, hub: HubDep) -> Response:
         for person in n["people"]:
             rows.append([i, date, n["name"], n["game"], person["name"], person["net"]])
         rows.append([i, date, n["name"], n["game"], "the bank (bots and house)", n["bank"]["net"]])
+    rows += version_rows()
     return Response(csv_text(rows), media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="fourcards-club-{club["id"]}-standings.csv"'})
 

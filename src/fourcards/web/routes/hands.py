@@ -4,7 +4,8 @@ as text - as the caller may see them (:mod:`fourcards.table.export`).
 The deals are read from the database in batches of :data:`BATCH` and the answer is streamed, so
 neither memory nor the time to the first line grows with a table's number of deals. A club's
 export is a spectator's (a seat token belongs to one table): folded Four Card Poker hands stay
-hidden; a table's is its caller's (``X-Seat-Token``: that seat's own cards too).
+hidden; a table's is its caller's (``X-Seat-Token``: that seat's own cards too). Each line of JSON
+says the version that exported it (``fourcards_version``), a text export's first line too.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import orjson
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 
+from fourcards import __version__
 from fourcards.table import Person, TableError, TableState
-from fourcards.table.export import FORMAT, hand, hand_text
+from fourcards.table.export import FORMAT, hand, hand_text, text_heading
 from fourcards.web.deps import HubDep, Token, person_of
 from fourcards.web.hub import Hub
 from fourcards.web.routes.clubs import ClubPath, club_or_404, club_store
@@ -36,7 +38,8 @@ def _jsonl(t: TableState, deal: dict, seat: Person | None) -> bytes:
     try:
         return orjson.dumps(hand(t, deal, seat)) + b"\n"
     except TableError as exc:  # a deal this version cannot replay: said so, never shown unredacted
-        return orjson.dumps({"format": FORMAT, "table": {"id": t.id, "name": t.name, "game": t.game},
+        return orjson.dumps({"format": FORMAT, "fourcards_version": __version__,
+                             "table": {"id": t.id, "name": t.name, "game": t.game},
                              "number": deal["number"], "status": deal["status"], "error": exc.detail}) + b"\n"
 
 
@@ -72,7 +75,17 @@ def _caller(t: TableState, token: str | None) -> Person | None:
     return person_of(t, token) if token else None
 
 
-def _download(body: AsyncIterator[bytes], media: str, name: str) -> StreamingResponse:
+async def _headed(heading: str, body: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    yield heading.encode()
+    async for chunk in body:
+        yield chunk
+
+
+def _download(body: AsyncIterator[bytes], media: str, name: str, heading: str | None = None) -> StreamingResponse:
+    """The export ``body`` as a file ``name``; a text export begins with ``heading``
+    (:func:`fourcards.table.export.text_heading`: the version)."""
+    if heading is not None:
+        body = _headed(text_heading(heading), body)
     return StreamingResponse(body, media_type=media, headers={
         "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
 
@@ -93,7 +106,8 @@ async def table_hands_text(table_id: str, hub: HubDep, x_seat_token: Token = Non
     """Every finished deal of the table as text: who played, the table log's lines, the nets."""
     t = await hub.latest(table_id)
     seat = _caller(t, x_seat_token)
-    return _download(deal_lines(hub, t, seat, _text), TEXT, f"fourcards-{t.id}-hands.txt")
+    return _download(deal_lines(hub, t, seat, _text), TEXT, f"fourcards-{t.id}-hands.txt",
+                     f"hand histories of table {t.id}")
 
 
 async def _club_lines(hub: Hub, table_ids: list[str],
@@ -127,4 +141,5 @@ async def club_hands_jsonl(club_id: ClubPath, hub: HubDep) -> StreamingResponse:
 async def club_hands_text(club_id: ClubPath, hub: HubDep) -> StreamingResponse:
     """Every finished deal of the club's tables as text, as a spectator sees them."""
     ids = await club_tables(hub, club_id)
-    return _download(_club_lines(hub, ids, _text), TEXT, f"fourcards-club-{club_id}-hands.txt")
+    return _download(_club_lines(hub, ids, _text), TEXT, f"fourcards-club-{club_id}-hands.txt",
+                     f"hand histories of club {club_id}")

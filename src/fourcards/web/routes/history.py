@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from fourcards.csvtext import csv_text
+from fourcards.csvtext import csv_text, version_rows
 from fourcards.table import TableError, TableState
 from fourcards.table.history import publish, replay, settlement, visible
 from fourcards.table.settleup import settle_up
@@ -92,7 +92,7 @@ async def settlement_csv(table_id: str, hub: HubDep) -> Response:
     """The night's settlement as CSV (one row per person, then the house, chips in play and the
     total); a name that a spreadsheet would run as a formula gets a leading apostrophe
     (:mod:`fourcards.csvtext`; the JSON keeps it as it is). After a blank row, who pays whom
-    (:func:`settle_up_rows`)."""
+    (:func:`settle_up_rows`); after another, ``exported by,fourcards <version>``."""
     t = await hub.latest(table_id)
     s = await night_settlement(hub, t)
     rows: list[list[str | int | None]] = [["name", "seat", "status", "bought_in", "top_ups", "cashed_out", "stack",
@@ -105,7 +105,7 @@ async def settlement_csv(table_id: str, hub: HubDep) -> Response:
     if s["in_play"]:
         rows.append(["in play", None, None, None, None, None, None, s["in_play"]])
     rows.append(["total", None, None, None, None, None, None, s["total"]])
-    rows += settle_up_rows(t, s)
+    rows += settle_up_rows(t, s) + version_rows()
     return Response(csv_text(rows), media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="fourcards-{s["table"]}-settlement.csv"'})
 

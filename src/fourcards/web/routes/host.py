@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from fourcards.web.bans import refuse_banned
 from fourcards.web.commands import answer_view, run
 from fourcards.web.deps import HubDep, RequestId, SeatNumber, Token
 from fourcards.web.limits import rate_limit
@@ -94,6 +95,7 @@ async def seat_without_phone(table_id: str, body: SitDown, hub: HubDep, x_seat_t
     (``POST /seats/{n}/actions``) or later hands the seat to a phone (``/new-device``). Returns
     ``{"status": "seated", "seat", "name", "balance"}`` (no token: nobody holds the seat's). 409
     at a table dealt from the deck, or a name taken (or waiting for approval)."""
+    await refuse_banned(hub, table_id, body.name)  # banned from the table's club (issue 27)
     token_hash = hash_token(new_token())
     out = await run(hub, table_id, "seat_without_phone", (body, token_hash), x_seat_token)
     return dict(out.answer or {})

@@ -14,6 +14,7 @@ from fourcards.table import TableError
 from fourcards.table.games import TableSpec
 from fourcards.table.registry import GAMES
 from fourcards.table.views import invite_url, summary
+from fourcards.web.bans import refuse_banned_in_club
 from fourcards.web.deps import HubDep, WholeNumber, viewer_of
 from fourcards.web.limits import rate_limit
 from fourcards.web.routes.clubs import MAX_CLUB_TABLES, attach_table, club_or_404
@@ -95,6 +96,8 @@ async def create_table(body: CreateTable, hub: HubDep) -> dict[str, Any]:
     and no table is made)."""
     if body.club is not None and len((await club_or_404(hub, body.club))["tables"]) >= MAX_CLUB_TABLES:
         raise TableError(409, f"the club has {MAX_CLUB_TABLES:,} tables, the most it keeps")
+    if body.club is not None:
+        await refuse_banned_in_club(hub, body.club, body.host_name)  # issue 27
     spec = TableSpec(game=body.game, preset=body.preset, rules=body.rules.model_dump(), bots=body.bots,
                      starting_chips=body.starting_chips, bot_ante=body.bot_ante, dealing=body.dealing,
                      turn_clock=body.turn_clock, seat_approval=body.seat_approval, public=body.public)

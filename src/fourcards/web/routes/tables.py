@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from fourcards.table.views import invite_url, summary
+from fourcards.web.bans import refuse_banned
 from fourcards.web.commands import answer_view, move_of, run
 from fourcards.web.deps import HubDep, SeatNumber, Token, viewer_of
 from fourcards.web.limits import rate_limit
@@ -37,6 +38,7 @@ async def sit(table_id: str, body: SitDown, hub: HubDep) -> JSONResponse:
     "balance"}``. A person who left the table gets their seat back with their balance. When the
     host approves new seats: ``202 {"status": "pending", "request", "name", "token"}`` - the
     token becomes the seat's once the host approves."""
+    await refuse_banned(hub, table_id, body.name)  # banned from the table's club (issue 27)
     token = new_token()
     out = await run(hub, table_id, "join", (body, hash_token(token)), None)
     answer = dict(out.answer or {})
