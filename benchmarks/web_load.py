@@ -15,6 +15,11 @@ The run is bounded: ``--seconds`` of play (default 30) after a warm-up, and at
 most ``--max-actions``. Prints actions/second, p50/p90/p99/max latency and the
 server's resident memory, and (``--json``) writes them to a file.
 
+``--src DIR`` runs the server from another ``src`` folder (a checkout of an older version:
+old against new in the same run, ``benchmarks/issue28_server.py``). The figure to compare on a
+shared machine is ``server_cpu_ms_per_action`` - the server's CPU seconds (user + system, its
+worker processes included) per action acknowledged - not the wall-clock rate.
+
 ``--workers N`` runs N server processes (``fourcards serve --workers``): each client's
 connection lands on one of them, so the seats of one table are served by different
 processes (the database and its change notifications keep them in step). ``--think S``
@@ -226,12 +231,18 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(Path(tmp) / "server.log", "wb")
-    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
-    proc = subprocess.Popen([sys.executable, *profile, "-m", "fourcards", "serve", "--host", "127.0.0.1", "--port", str(port),
+    # --profile: the server under cProfile, its statistics written when it stops (uvicorn raises the
+    # SIGTERM it caught again once it has shut down: here that ends the profile, not the process)
+    profile = ["-c", "import cProfile, signal, sys; from fourcards.launch import main\n"
+                     "signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))\n"
+                     f"cProfile.run('main(sys.argv[1:])', {str(args.profile)!r})"] if args.profile else []
+    env = {**os.environ, "FOURCARDS_RATE_LIMITS": "off"}  # 40 tables and 200 seats, one address
+    if args.src is not None:
+        env["PYTHONPATH"] = str(args.src.resolve())
+    proc = subprocess.Popen([sys.executable, *(profile or ["-m", "fourcards"]), "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--database-url", url, "--bot-delay", "0", "--log-level", "warning",
                              "--workers", str(args.workers)],
-                            stdout=log, stderr=subprocess.STDOUT,
-                            env={**os.environ, "FOURCARDS_RATE_LIMITS": "off"})  # 40 tables and 200 seats, one address
+                            stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(300):
@@ -301,7 +312,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                  "p99_ms": round(pct(stats.by_game["kind"], .99), 1)},
         "errors": len(stats.errors), "error_samples": stats.errors[:3],
         "ledger_totals_zero": all(x == 0 for x in audit),
-        "server_cpu_cores": round(server_cpu, 2), "client_cpu_cores": round(client_cpu, 2),
+        "server_cpu_cores": round(server_cpu, 2),
+        "server_cpu_ms_per_action": round(server_cpu / (len(lat) / elapsed) * 1000, 3) if lat else None, "client_cpu_cores": round(client_cpu, 2),
         "server_rss_idle_mib": round(idle_rss, 1), "server_rss_busy_mib": round(busy_rss, 1),
         "machine": f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}",
     }
@@ -318,6 +330,7 @@ def main() -> None:
                    help="mean seconds a client waits before each move (0: as fast as the server answers)")
     p.add_argument("--database-url", default=None)
     p.add_argument("--workers", type=int, default=1, help="server processes (fourcards serve --workers)")
+    p.add_argument("--src", type=Path, default=None, help="run the server from this src folder (default: this one)")
     p.add_argument("--profile", default=None, help="write the server's cProfile statistics to this file")
     p.add_argument("--json", type=Path, default=None, help="write the figures to this file")
     args = p.parse_args()

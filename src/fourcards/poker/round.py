@@ -237,32 +237,33 @@ class PokerRound:
         if player is not None:
             self._check_player(player)
         showdown = self.phase is Phase.SETTLED
-        views = []
-        shown = []
-        for p in range(self.num_players):
-            w = self.wagers.get(p)
-            d = self.decisions.get(p)
-            visible = p in self.hands and (p == player or (showdown and not isinstance(d, (Fold, Forfeit))))
-            if visible:
-                shown.append(p)
-            res = self.results.get(p) if showdown else None
-            if res is not None and not visible:
-                res = res.without_hand()
-            views.append(PlayerView(
-                p, w.ante if w else 0, w.aces_up if w else 0,
-                None if d is None else ("play" if isinstance(d, Play) else "fold"),
-                d.amount if isinstance(d, Play) else 0,
-                self.hands[p] if visible else None, res, isinstance(d, Forfeit)))
+        views = tuple(self._player_view(p, player) for p in range(self.num_players))
+        shown = [v.player for v in views if v.cards is not None]
         return PokerObservation(
             player=player, rules=self.rules, phase=self.phase, actor=self.actor, chance_step=self.chance_step,
             up_card=self.up_card,
             dealer_cards=self.dealer_cards if showdown else None,
             dealer_hand=best_hand(self.dealer_cards)[0] if showdown else None,
-            players=tuple(views),
+            players=views,
             legal_actions=tuple(self.legal_actions(player)) if player is not None else (),
             void_reason=self.void_reason,
             history=tuple(r.seen_by(shown, showdown) if isinstance(r, Deal) else r for r in self._history),
         )
+
+    def _player_view(self, p: int, observer: int | None = None) -> PlayerView:
+        """Player ``p``'s place as ``observer`` (``None``: a spectator) may see it (an entry of
+        :meth:`observation`'s ``players``)."""
+        showdown = self.phase is Phase.SETTLED
+        w = self.wagers.get(p)
+        d = self.decisions.get(p)
+        visible = p in self.hands and (p == observer or (showdown and not isinstance(d, (Fold, Forfeit))))
+        res = self.results.get(p) if showdown else None
+        if res is not None and not visible:
+            res = res.without_hand()
+        return PlayerView(p, w.ante if w else 0, w.aces_up if w else 0,
+                          None if d is None else ("play" if isinstance(d, Play) else "fold"),
+                          d.amount if isinstance(d, Play) else 0,
+                          self.hands[p] if visible else None, res, isinstance(d, Forfeit))
 
     # ---------------------------------------------------------------- actions
 

@@ -121,6 +121,13 @@ class TableStore(Protocol):
             StoreError: unbalanced entries or an unknown column; nothing written.
         """
 
+    def commit_tables(self, commits: list[TableCommit]) -> list[CommitResult | Exception]:
+        """Group commit: write several tables' changes together - on a database in one transaction,
+        one sync to disk - each with its own version check. Returns per commit, in order, its
+        :class:`CommitResult` or the exception that refused it (:class:`VersionConflict`,
+        :class:`StoreError`, a database's integrity error), nothing of a refused one written;
+        results come only once the written ones are durable."""
+
     def load_table(self, table_id: str) -> TableRow | None:
         """The table as it is now (``None``: no such table)."""
 

@@ -17,6 +17,7 @@ one sentence saying so (the password never appears in it).
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -57,7 +58,7 @@ from fourcards.store.base import (
     check_entries,
     check_seat_change,
 )
-from fourcards.store.fast import _DATETIME, commit_moves, takes_fast_path
+from fourcards.store.fast import _DATETIME, commit_moves, fetched, takes_fast_path, write_moves
 from fourcards.store.models import (
     Deal,
     DealAction,
@@ -108,6 +109,8 @@ __all__ = [
     "SQLITE_SYNCHRONOUS",
     "SUPPORTED_DATABASES",
 ]
+
+log = logging.getLogger(__name__)
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -283,6 +286,15 @@ LOG_LINES = 60
 CHAT_LINES = 40
 
 
+def _check(c: TableCommit) -> None:
+    """Raises :class:`StoreError` for a change the store refuses before writing anything."""
+    for part in c.parts:
+        if isinstance(part, DealWrite):
+            check_entries(part.entries)
+        elif isinstance(part, SeatChange):
+            check_seat_change(part)
+
+
 class Store:
     """The fourcards database: tables, players, deals with their history, the ledger.
 
@@ -351,50 +363,152 @@ class Store:
             StoreError: unbalanced entries or an unknown column; nothing written.
             sqlalchemy.exc.IntegrityError: a seat or token already taken; nothing written.
         """
-        for part in c.parts:
-            if isinstance(part, DealWrite):
-                check_entries(part.entries)
-            elif isinstance(part, SeatChange):
-                check_seat_change(part)
+        _check(c)
         if takes_fast_path(c.parts):  # a move of the deal in progress: one round trip (store/fast.py)
-            if not self._commit_moves(c):
+            ok, deal = self._commit_moves(c)
+            if not ok:
                 raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
-            deal = cast(list[DealWrite], c.parts)[-1].deal_id if c.parts else None
             return CommitResult(c.version + 1, deal, [])
         with self.engine.begin() as conn:
-            res = conn.execute(update(_TABLES).where(_TABLES.c.id == c.table_id, _TABLES.c.version == c.version)
-                               .values(version=c.version + 1, state=c.state, due_at=c.due_at,
-                                       active_at=time.time()))
-            if res.rowcount != 1:
-                raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
-            deal_id: int | None = None
-            ids: list[int] = []
-            for part in c.parts:
-                if isinstance(part, NewPlayer):
-                    ids.append(self._add_player(conn, c.table_id, part))
-                elif isinstance(part, SeatChange):
-                    self._change_seats(conn, part)
-                elif isinstance(part, TakeBack):
-                    self._take_back(conn, c.table_id, part)
-                elif isinstance(part, ChatLine):
-                    conn.execute(insert(_CHAT).values(
-                        table_id=c.table_id, number=part.number, player_id=part.player_id, seat=part.seat or None,
-                        name=part.name, kind=part.kind, text=part.text, at=part.at))
-                else:
-                    deal_id = self._write_deal(conn, part, deal_id)
-            if c.log:
-                now = utcnow()
-                conn.execute(insert(_LOG), [{"table_id": c.table_id, "line": line, "created_at": now} for line in c.log])
-            if self.dialect == "postgresql":
-                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                          {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
+            return self._write(conn, c)
+
+    def commit_tables(self, commits: list[TableCommit]) -> list[CommitResult | Exception]:
+        """Group commit: the changes of several tables (each as :meth:`commit_table` writes it) in
+        **one** transaction - one sync to disk for all of them. Each keeps its own version check:
+        a change whose table has another version (:class:`VersionConflict`) or whose entries do
+        not balance (:class:`StoreError`) writes nothing and the others are committed; a change
+        the database refuses midway (a seat taken meanwhile) rolls the transaction back, and then
+        each change is committed alone, as :meth:`commit_table` would. Tables are written in the
+        order of their ids (servers writing the same tables at once wait for each other, never
+        deadlock).
+
+        Returns:
+            per commit, in order, its :class:`CommitResult` or the exception that refused it
+            (nothing of it written). Only a committed transaction gives results: nothing is
+            reported written before it is durable.
+        """
+        results: list[CommitResult | Exception | None] = [None] * len(commits)
+        todo: list[int] = []
+        for i, c in enumerate(commits):
+            try:
+                _check(c)
+                todo.append(i)
+            except StoreError as exc:
+                results[i] = exc
+        if len(todo) > 1:
+            todo.sort(key=lambda i: commits[i].table_id)
+            try:
+                for i, r in zip(todo, self._write_together([commits[i] for i in todo])):
+                    results[i] = r
+                todo = []
+            except Exception:  # refused midway: nothing of the batch was written; each alone
+                log.info("a group commit of %d tables was refused; committing each alone", len(todo))
+        for i in todo:
+            try:
+                results[i] = self.commit_table(commits[i])
+            except Exception as exc:
+                results[i] = exc
+        return [r for r in results if r is not None]
+
+    def _write_together(self, commits: list[TableCommit]) -> list[CommitResult | Exception]:
+        """The changes in one transaction (:meth:`commit_tables`); raises on anything but a
+        version conflict, having written nothing."""
+        out: list[CommitResult | Exception] = []
+        if all(takes_fast_path(c.parts) for c in commits):
+            raw = self._sqlite_connection() if self.dialect == "sqlite" else self._pg_connection()
+            if raw is not None:
+                for c, (ok, deal) in zip(commits, self._moves_together(raw, commits)):
+                    out.append(CommitResult(c.version + 1, deal, []) if ok else
+                               VersionConflict(f"table {c.table_id!r} changed since version {c.version}"))
+                return out
+        with self.engine.begin() as conn:
+            for c in commits:
+                if takes_fast_path(c.parts):
+                    ok, deal = commit_moves(conn.connection.dbapi_connection if self.dialect == "postgresql" else conn,
+                                            *self._moves_args(c))
+                    out.append(CommitResult(c.version + 1, deal, []) if ok else
+                               VersionConflict(f"table {c.table_id!r} changed since version {c.version}"))
+                    continue
+                try:
+                    out.append(self._write(conn, c))
+                except VersionConflict as exc:  # its first statement found another version: nothing written
+                    out.append(exc)
+        return out
+
+    def _moves_together(self, raw: Any, commits: list[TableCommit]) -> list[tuple[bool, int | None]]:
+        """Moves of several tables in one transaction on the driver's connection ``raw``
+        (SQLite: one ``BEGIN IMMEDIATE`` ... ``COMMIT``; PostgreSQL: the statements pipelined
+        in one transaction). Whether each table had its version, and its deal's id."""
+        if self.dialect == "postgresql":
+            try:
+                with raw.transaction(), raw.pipeline():
+                    curs = []
+                    for c in commits:
+                        cur = raw.cursor()
+                        write_moves(cur, *self._moves_args(c), fetch=False)
+                        curs.append((cur, cast(list[DealWrite], c.parts)[0].deal_id if c.parts else None))
+                    return [fetched(cur, deal) for cur, deal in curs]
+            except Exception:
+                self._local.conn = None
+                raw.close()
+                raise
+        stamp = _DATETIME.dialect_impl(self.engine.dialect).bind_processor(self.engine.dialect)
+        raw.execute("BEGIN IMMEDIATE")
+        cur = raw.cursor()
+        try:
+            oks = []
+            for c in commits:
+                args = self._moves_args(c)
+                args = (*args[:7], stamp(args[7]) if stamp is not None else args[7], *args[8:])
+                oks.append(write_moves(cur, *args))
+            raw.execute("COMMIT")
+            return oks
+        except BaseException:
+            raw.execute("ROLLBACK")
+            raise
+        finally:
+            cur.close()
+
+    def _write(self, conn: Connection, c: TableCommit) -> CommitResult:
+        """One change through SQLAlchemy Core in ``conn``'s transaction (the table's version
+        checked first: on :class:`VersionConflict` nothing of it was written)."""
+        res = conn.execute(update(_TABLES).where(_TABLES.c.id == c.table_id, _TABLES.c.version == c.version)
+                           .values(version=c.version + 1, state=c.state, due_at=c.due_at,
+                                   active_at=time.time()))
+        if res.rowcount != 1:
+            raise VersionConflict(f"table {c.table_id!r} changed since version {c.version}")
+        deal_id: int | None = None
+        ids: list[int] = []
+        for part in c.parts:
+            if isinstance(part, NewPlayer):
+                ids.append(self._add_player(conn, c.table_id, part))
+            elif isinstance(part, SeatChange):
+                self._change_seats(conn, part)
+            elif isinstance(part, TakeBack):
+                self._take_back(conn, c.table_id, part)
+            elif isinstance(part, ChatLine):
+                conn.execute(insert(_CHAT).values(
+                    table_id=c.table_id, number=part.number, player_id=part.player_id, seat=part.seat or None,
+                    name=part.name, kind=part.kind, text=part.text, at=part.at))
+            else:
+                deal_id = self._write_deal(conn, part, deal_id)
+        if c.log:
+            now = utcnow()
+            conn.execute(insert(_LOG), [{"table_id": c.table_id, "line": line, "created_at": now} for line in c.log])
+        if self.dialect == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
         return CommitResult(c.version + 1, deal_id, ids)
 
-    def _commit_moves(self, c: TableCommit) -> bool:
+    def _moves_args(self, c: TableCommit) -> tuple[str, str, int, Any, float | None, list[DealWrite], list[str], Any,
+                                                    str, str]:
+        return (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
+                utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
+
+    def _commit_moves(self, c: TableCommit) -> tuple[bool, int | None]:
         """:func:`fourcards.store.fast.commit_moves`: on PostgreSQL over this thread's own
         connection in autocommit mode (opened when first needed, dropped after an error)."""
-        args = (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
-                utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
+        args = self._moves_args(c)
         if self.dialect != "postgresql":
             raw = self._sqlite_connection()
             if raw is None:  # an in-memory database: only the engine's connection sees it
@@ -405,6 +519,19 @@ class Store:
             return commit_moves(raw, *args)
         import psycopg
 
+        pg = self._pg_connection()
+        try:
+            return commit_moves(pg, *args)
+        except psycopg.Error:
+            self._local.conn = None
+            pg.close()
+            raise
+
+    def _pg_connection(self) -> Any:
+        """This thread's own psycopg connection for moves, in autocommit mode (opened when first
+        needed)."""
+        import psycopg
+
         pg = getattr(self._local, "conn", None)
         if pg is None or pg.closed:
             conninfo = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -412,12 +539,7 @@ class Store:
                 conninfo += ("&" if "?" in conninfo else "?") + f"connect_timeout={CONNECT_TIMEOUT_S}"
             pg = self._local.conn = psycopg.connect(conninfo, autocommit=True)
             self._fast_conns.append(pg)
-        try:
-            return commit_moves(pg, *args)
-        except psycopg.Error:
-            self._local.conn = None
-            pg.close()
-            raise
+        return pg
 
     def _sqlite_connection(self) -> Any:
         """This thread's own ``sqlite3`` connection to the database file for moves, in autocommit

@@ -135,6 +135,17 @@ class MemoryStore:
                 raise
             return result
 
+    def commit_tables(self, commits: list[TableCommit]) -> list[CommitResult | Exception]:
+        """Several changes (a group commit: :meth:`fourcards.store.base.TableStore.commit_tables`),
+        each all or nothing; per change its result or the exception that refused it."""
+        out: list[CommitResult | Exception] = []
+        for c in commits:
+            try:
+                out.append(self.commit_table(c))
+            except StoreError as exc:
+                out.append(exc)
+        return out
+
     def _write(self, t: _Table, c: TableCommit) -> CommitResult:
         t.row = {**t.row, "version": c.version + 1, "state": c.state, "due_at": c.due_at}
         deal_id: int | None = None

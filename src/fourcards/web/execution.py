@@ -4,11 +4,16 @@
 route or the websocket (built by :mod:`fourcards.web.commands`), a bot's move, a time-out:
 
 1. the :class:`~fourcards.web.repository.Repository` applies the command to its copy of the
-   table (:func:`fourcards.table.apply`, pure) and commits it in one versioned transaction;
+   table (:func:`fourcards.table.apply`, pure) - with no bot delay, followed by the bots'
+   moves until a person is to act, chained to it (:meth:`Execution.bot_move`) - and commits
+   them as one versioned change (group commit with other tables': the
+   :class:`~fourcards.web.committer.Committer`); **the one place a command is applied** is
+   :meth:`Repository.run <fourcards.web.repository.Repository.run>`;
 2. the events the change implies are carried out (a seat token revoked, the trainer asked);
 3. the :class:`~fourcards.web.publisher.Publisher` computes the views' slow figures and
-   pushes every connection its view (built once per viewer per state);
-4. with no bot delay, bots move at once until a person is to act (each move the same loop).
+   pushes every connection its view of the last state (built once per viewer per state).
+
+A bot with a delay moves when its move is due (:mod:`fourcards.web.due`): :meth:`Execution.bot_step`.
 
 The server only loads, applies, saves and publishes: every rule is in :mod:`fourcards.table`.
 """
@@ -100,17 +105,16 @@ class Execution:
     # ------------------------------------------------------------ commands
 
     async def execute(self, table_id: str, make: Callable[[TableState], Command], *, bots: bool = True) -> Outcome:
-        """Apply the command ``make(state)`` to the table, commit it, carry out its events and
-        push the views; then (``bots``, no bot delay) let bots move until a person is to act.
+        """Apply the command ``make(state)`` to the table - and (``bots``, no bot delay) the bots'
+        moves that follow until a person is to act, in the same commit - commit, carry out the
+        events and push the views.
 
         Raises:
             TableError: the command's refusal (nothing changed), 409 lost races, 503 database.
         """
-        outcome = await self.repo.run(table_id, make)
+        outcome = await self.repo.run(table_id, make, self.bot_move if bots and self.bot_delay <= 0 else None)
         if outcome.changed:
             await self.after(outcome)
-            if bots:
-                await self.drive_bots(table_id)
         return outcome
 
     async def after(self, outcome: Outcome) -> None:
@@ -133,23 +137,30 @@ class Execution:
 
     # ------------------------------------------------------------ bots
 
-    async def bot_step(self, table_id: str) -> bool:
-        """Make one bot move if a bot is to act now; True if one was made. A bot that fails
-        checks if it may, else folds (its move replaced by the table)."""
-        state = await self.repo.get(table_id)
+    async def bot_move(self, state: TableState) -> BotMove | None:
+        """The move of the bot to act in ``state`` now (``None``: no bot is to act), decided in a
+        worker thread. A bot that fails checks if it may, else folds (its move replaced by the
+        table)."""
         key = state.clock.key
         seat = player_seat(state, key[2]) if key else None
         if key is None or seat is None or not seat.is_bot or state.paused or state.deal is None:
-            return False
+            return None
         game = state.deal.game
         try:
             action = await asyncio.to_thread(state.table_game.bot_action, state, seat, game.observation(key[2]),
                                              game.legal_actions(key[2]), self.rng)
         except Exception:
-            log.exception("bot %s failed at table %s; it checks or folds", seat.name, table_id)
+            log.exception("bot %s failed at table %s; it checks or folds", seat.name, state.id)
             action = None
+        return BotMove(key, action)
+
+    async def bot_step(self, table_id: str) -> bool:
+        """Make one bot move if a bot is to act now (its own commit); True if one was made."""
+        move = await self.bot_move(await self.repo.get(table_id))
+        if move is None:
+            return False
         try:
-            await self.execute(table_id, lambda s: BotMove(key, action), bots=False)
+            await self.execute(table_id, lambda s: move, bots=False)
         except TableError as exc:
             log.info("bot move at table %s not made: %s", table_id, exc.detail)
             return False

@@ -8,7 +8,8 @@ its module; the hub starts and stops them and is what the routes hold:
 
 * **commands** - :class:`~fourcards.web.execution.Execution` (apply, commit, publish, bots)
   over the :class:`~fourcards.web.repository.Repository` (this server's copies: load, apply,
-  commit) and the :class:`~fourcards.web.publisher.Publisher` (connections and views);
+  commit), the :class:`~fourcards.web.committer.Committer` (group commit: the changes that
+  arrive together in one transaction) and the :class:`~fourcards.web.publisher.Publisher` (connections and views);
 * **changes elsewhere** - :class:`~fourcards.web.notify.Notifications` (listen, poll, refresh);
 * **due work and liveness** - :class:`~fourcards.web.due.DueWork` (claims, time-outs, bots
   with a delay, downtime given back).
@@ -34,6 +35,7 @@ from fourcards.store import Store, TableStore
 from fourcards.table import Command, Outcome, Person, TableError, TableState
 from fourcards.table.games import TableSpec
 from fourcards.table.registry import GAMES
+from fourcards.web.committer import Committer
 from fourcards.web.due import CLAIM_LEASE_S, DOWNTIME_GAP_S, DueWork
 from fourcards.web.execution import Execution
 from fourcards.web.notify import POLL_S, Notifications
@@ -89,7 +91,8 @@ class Hub:
         self.origin = secrets.token_hex(6)
         self._executor: ThreadPoolExecutor | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.repo = Repository(self.require_store, self.run_db, self.origin, self.bot_delay, rng)
+        self.committer = Committer(self.require_store, self.run_db, self.spawn)
+        self.repo = Repository(self.require_store, self.run_db, self.origin, self.bot_delay, rng, self.committer)
         self.publisher = Publisher(self.spawn, self.public_url, bot_kinds)
         self.execution = Execution(self.repo, self.publisher, self.require_store, self.run_db, self.bot_delay, rng,
                                    self._due_set)
@@ -113,6 +116,7 @@ class Hub:
         # two threads - as fast as eight at saturation, and the driver's Python work in more
         # threads fights the event loop for the GIL (docs/benchmarks.md)
         workers = 2 if self.database_url.startswith("postgresql") and self._given_store is None else 1
+        self.committer.lanes = workers  # a batch written in each database thread at once
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fourcards-db")
         try:
             if self._given_store is not None:

@@ -2,7 +2,7 @@
 
 The series are ``prometheus-client``'s; the server counts with one-line calls where a command is
 applied or refused (:func:`command`, around :meth:`fourcards.web.repository.Repository.run`), a
-table written (:func:`timed_commit`), views pushed (:func:`published`), websockets opened and
+table written (:func:`commits`, :mod:`fourcards.web.committer`; a chained move: :func:`applied`), views pushed (:func:`published`), websockets opened and
 closed (:func:`websocket`), responses sent (:func:`response`, :mod:`fourcards.web.context`) and
 errors logged (:func:`error`, :mod:`fourcards.web.logs`). No label holds a table id, a name or
 anything a client chooses: a command's kind is its class's name, a status its class (``4xx``).
@@ -38,7 +38,7 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 
-__all__ = ["CONTENT_TYPE_LATEST", "MULTIPROC_ENV", "DB_CACHE_S", "database_figures", "command", "timed_commit",
+__all__ = ["CONTENT_TYPE_LATEST", "MULTIPROC_ENV", "DB_CACHE_S", "database_figures", "command", "applied", "commits",
            "published", "websocket", "response", "error", "retention_run", "exposition", "kind_of"]
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -76,11 +76,11 @@ def kind_of(command: Any) -> str:
 
 
 def command(run: Callable[..., Any]) -> Callable[..., Any]:
-    """Decorate ``Repository.run(table_id, make)``: time it and count its command by kind and
+    """Decorate ``Repository.run(table_id, make, ...)``: time it and count its command by kind and
     result (the kind is read from the command ``make`` builds)."""
 
     @wraps(run)
-    async def counted(self: Any, table_id: str, make: Callable[[Any], Any]) -> Any:
+    async def counted(self: Any, table_id: str, make: Callable[[Any], Any], *args: Any, **kwargs: Any) -> Any:
         kind = "unknown"
 
         def making(state: Any) -> Any:
@@ -91,7 +91,7 @@ def command(run: Callable[..., Any]) -> Callable[..., Any]:
 
         started = time.perf_counter()
         try:
-            outcome = await run(self, table_id, making)
+            outcome = await run(self, table_id, making, *args, **kwargs)
         except Exception as exc:
             status = int(getattr(exc, "status", 500))
             ACTIONS.labels(kind, "failed" if status >= 500 else "refused").inc()
@@ -107,17 +107,20 @@ def command(run: Callable[..., Any]) -> Callable[..., Any]:
     return counted
 
 
-def timed_commit(commit: Callable[..., Any]) -> Callable[..., Any]:
-    """``commit`` (the store's ``commit_table``), its time observed in :data:`COMMIT_SECONDS`."""
+def applied(command: Any) -> None:
+    """``command`` was applied and committed with another (a bot's move chained to the command
+    before it, in its commit): counted as :func:`command` counts an applied one."""
+    kind = kind_of(command)
+    ACTIONS.labels(kind, "applied").inc()
+    if kind == "bot_move":
+        BOT_MOVES.inc()
 
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            return commit(*args, **kwargs)
-        finally:
-            COMMIT_SECONDS.observe(time.perf_counter() - started)
 
-    return timed
+def commits(tables: int, seconds: float) -> None:
+    """A transaction of ``seconds`` wrote (or tried to write) ``tables`` tables' changes (a group
+    commit): one observation per table write in :data:`COMMIT_SECONDS`."""
+    for _ in range(tables):
+        COMMIT_SECONDS.observe(seconds)
 
 
 def published(views: int) -> None:

@@ -28,6 +28,7 @@ from fourcards.table.players import advise
 from fourcards.table.state import Person, SeatRequest, TableState
 from fourcards.table.views import Extras, own_view, shared_view
 from fourcards.web import metrics
+from fourcards.web.transport import SEND_NOW
 
 __all__ = ["Connection", "Publisher", "dumps"]
 
@@ -41,22 +42,34 @@ def dumps(message: Any) -> str:
 
 
 class Connection:
-    """One websocket client. Messages go out in order through one pump task; state views are
-    coalesced (a client that falls behind gets the latest view, not every one).
+    """One websocket client. Messages go out in order; a message is written at once when the
+    connection can take it (``fourcards serve``'s transport: :data:`~fourcards.web.transport.SEND_NOW`),
+    else queued for one pump task, where state views are coalesced (a client that falls behind
+    gets the latest view, not every one). Messages are JSON already encoded (UTF-8 bytes).
 
     ``token_hash``: the token it connected with (``None``: a spectator)."""
 
     def __init__(self, ws: Any, token_hash: str | None) -> None:
         self.ws = ws
         self.token_hash = token_hash
-        self._latest: str | None = None
-        self._queue: deque[str | None] = deque()  # None = "the latest state view"
+        scope = getattr(ws, "scope", None) or {}
+        self._send_now: Callable[[bytes], bool] | None = (scope.get("extensions") or {}).get(SEND_NOW)
+        self._latest: bytes | None = None
+        self._queue: deque[bytes | None] = deque()  # None = "the latest state view"
         self._state_queued = False
         self._event = asyncio.Event()
+        self._sending = False  # the pump holds a message it has not written yet
         self.closed = False
 
-    def push(self, message: str) -> None:
-        """Queue a state view (replacing an unsent one)."""
+    def _now(self, data: bytes) -> bool:
+        """Write ``data`` at once if nothing is ahead of it and the connection takes it."""
+        return not self._queue and not self._sending and self._send_now is not None and not self.closed \
+            and self._send_now(data)
+
+    def push(self, message: bytes) -> None:
+        """Send a state view: now if the connection takes it, else queued (replacing an unsent one)."""
+        if self._now(message):
+            return
         self._latest = message
         if not self._state_queued:
             self._state_queued = True
@@ -64,8 +77,11 @@ class Connection:
         self._event.set()
 
     def push_direct(self, message: dict[str, Any]) -> None:
-        """Queue a message for this client only (ack, error)."""
-        self._queue.append(dumps(message))
+        """Send a message for this client only (ack, error), after those queued."""
+        data = orjson.dumps(message)
+        if self._now(data):
+            return
+        self._queue.append(data)
         self._event.set()
 
     async def close(self, code: int) -> None:
@@ -88,7 +104,11 @@ class Connection:
                     item, self._latest = self._latest, None
                     if item is None:
                         continue
-                await self.ws.send_text(item)
+                self._sending = True
+                try:
+                    await self.ws.send_text(item.decode())
+                finally:
+                    self._sending = False
 
 
 def viewer(state: TableState, token_hash: str | None) -> tuple[Person | None, SeatRequest | None]:
@@ -239,16 +259,15 @@ class Publisher:
         metrics.published(len(conns))
         extras = self.extras(state)
         shared_dict = shared_view(state, extras)
-        shared = dumps(shared_dict)[:-1]
+        shared = orjson.dumps(shared_dict)[:-1]
         owns: dict[Any, dict[str, Any]] = {}
         self._built[state.id] = (state, extras, shared_dict, owns)
-        cache: dict[Any, str] = {}
+        cache: dict[Any, bytes] = {}
         for c in list(conns):
             seat, request = viewer(state, c.token_hash)
             key = (seat.player_id if seat else None, request.id if request else None)
             text = cache.get(key)
             if text is None:
                 own_dict = owns[key] = own_view(state, seat, request, extras)
-                own = dumps(own_dict)
-                text = cache[key] = shared + "," + own[1:]
+                text = cache[key] = shared + b"," + orjson.dumps(own_dict)[1:]
             c.push(text)

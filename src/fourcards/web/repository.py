@@ -9,9 +9,11 @@ every command the one way (boardgame.io's master: fetch, check, reduce, save):
    take the copy - read again from the database only when another server wrote the table
    (:meth:`Repository.stale`) or it was never read;
 2. apply the command (:func:`fourcards.table.apply`: pure; a refusal raises and changes nothing);
-3. commit its writes, the table's new state, its log lines and when it is next due in **one**
-   transaction that succeeds only if the table still has the version read
-   (:meth:`fourcards.store.Store.commit_table`); the copy becomes the new state.
+3. with the moves that follow at once chained to it (a bot's move, when bots move without a
+   delay: ``follow``), commit its writes, the table's new state, its log lines and when it is
+   next due as **one** change that succeeds only if the table still has the version read -
+   written with the changes of other tables that arrive together in one transaction
+   (:class:`~fourcards.web.committer.Committer`, group commit); the copy becomes the new state.
 
 A lost race (another server committed first) reads the table again and applies the command
 again (:data:`RETRIES` times, then 409), and so does a refusal computed from a copy that turns
@@ -39,8 +41,9 @@ from fourcards.table.registry import GAMES
 from fourcards.table.state import stored
 from fourcards.table.writes import DealWrite
 from fourcards.web import metrics
+from fourcards.web.committer import Committer
 
-__all__ = ["Repository", "RETRIES"]
+__all__ = ["Repository", "RETRIES", "MAX_CHAINED", "Follow"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -48,6 +51,10 @@ T = TypeVar("T")
 #: Times a command is applied again after losing a race with another server (then 409); before
 #: each, a short random pause (up to 5 ms times the attempt) spreads out servers that collide.
 RETRIES = 5
+#: Moves chained to one command in one commit (a guard, never reached in play).
+MAX_CHAINED = 10_000
+#: The move that follows a state at once (a bot's), or ``None``.
+Follow = Callable[[TableState], Coroutine[Any, Any, Command | None]]
 
 
 class Repository:
@@ -59,12 +66,14 @@ class Repository:
         origin: this server's name in change notifications.
         bot_delay: seconds before a bot's move is due (0: bots move at once).
         rng: chance outcomes (``None``: the OS CSPRNG).
+        committer: writes the changes (group commit).
     """
 
     def __init__(self, store: Callable[[], TableStore], run_db: Callable[..., Coroutine[Any, Any, Any]], origin: str,
-                 bot_delay: float, rng: random.Random | None = None) -> None:
+                 bot_delay: float, rng: random.Random | None, committer: Committer) -> None:
         self.store = store
         self.run_db = run_db
+        self.committer = committer
         self.origin = origin
         self.bot_delay = bot_delay
         self.rng = rng
@@ -181,11 +190,12 @@ class Repository:
 
     # ------------------------------------------------------------ changing
 
-    @metrics.command  # counted by kind and result, timed (/metrics)
-    async def run(self, table_id: str, make: Callable[[TableState], Command]) -> Outcome:
+    @metrics.command  # counted by kind and result, timed (/metrics); the chained moves below too
+    async def run(self, table_id: str, make: Callable[[TableState], Command], follow: Follow | None = None) -> Outcome:
         """Apply the command ``make(state)`` to the table and commit it (see the module doc).
         ``make`` is called again with a newer state when a race is lost (e.g. to find the
-        person of a seat token again).
+        person of a seat token again). ``follow(state)``: the move that follows at once (a
+        bot's), applied and committed with it, until it gives ``None``.
 
         Returns:
             the outcome, its ``state`` the table's new version (with the store's ids).
@@ -204,11 +214,14 @@ class Repository:
                     continue
                 if not outcome.changed:
                     return outcome
+                chained: list[Command] = []
+                if follow is not None:
+                    outcome = await self.chain(outcome, follow, chained)
                 new = outcome.state
                 commit = TableCommit(table_id, state.version, stored(new), due_at(new, self.bot_delay),
                                      list(outcome.writes), self.origin, list(outcome.lines))
                 try:
-                    res = await self.run_db(metrics.timed_commit(self.store().commit_table), commit)
+                    res = await self.committer.commit(commit)  # its time observed there (/metrics)
                 except VersionConflict:
                     self.stale_ids.add(table_id)
                     if attempt == RETRIES:
@@ -228,5 +241,29 @@ class Repository:
                 new = replace(new, version=res.version)
                 self.copies[table_id] = new
                 self.stale_ids.discard(table_id)
+                for command in chained:  # committed: counted as if each had its own commit
+                    metrics.applied(command)
                 return replace(outcome, state=new)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def chain(self, outcome: Outcome, follow: Follow, chained: list[Command]) -> Outcome:
+        """``outcome`` with the moves ``follow`` gives after it applied in turn (each to the state
+        the last left): one outcome - the last state, every write, line and event in order, the
+        first command's answer. A move refused (a bot's that the table no longer wants) ends
+        the chain, changing nothing. The commands applied are appended to ``chained``."""
+        for _ in range(MAX_CHAINED):
+            command = await follow(outcome.state)
+            if command is None:
+                break
+            try:
+                more = apply(outcome.state, command, time.time(), self.rng)
+            except TableError as exc:
+                log.info("a chained move at table %s not made: %s", outcome.state.id, exc.detail)
+                break
+            if not more.changed:
+                break
+            chained.append(command)
+            outcome = replace(outcome, state=more.state, writes=outcome.writes + more.writes,
+                              lines=outcome.lines + more.lines, events=outcome.events + more.events,
+                              new_ids=outcome.new_ids + more.new_ids)
+        return outcome

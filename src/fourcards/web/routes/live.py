@@ -15,6 +15,7 @@ import datetime
 import json
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
@@ -112,7 +113,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if seat is not None:
         hub.publish(table_id)  # everyone sees the seat online (this connection gets its view too)
     else:
-        conn.push(dumps(hub.publisher.view(table, seat, request)))
+        conn.push(orjson.dumps(hub.publisher.view(table, seat, request)))
     try:
         while True:
             message = await websocket.receive()
