@@ -28,6 +28,7 @@ from browsing import (
     ThreadServer,
     axe_violations,
     launch,
+    on_screen,
     require_browser,
     shot,
     wait_until,
@@ -117,6 +118,26 @@ def test_tp12_a_move_chosen_ahead_in_the_browser(chromium: Any, app_url: str) ->
     page.context.close()
     third_page.context.close()
 
+
+def test_tp12_away_im_back_where_the_table_is(chromium: Any, app_url: str) -> None:
+    """Play test: away during a deal, the page's line under the table said so but "I'm back" was
+    only in "Your seat", below the table off a phone's screen; it is now right under the table."""
+    tid, tokens = kind_table(app_url)
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, tokens["Ben"])
+    page.click("#away")
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    page.wait_for_selector("#dock-back")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert on_screen(page, "#dock-back")
+    box = page.locator("#dock-back").bounding_box()
+    assert box is not None and box["height"] >= 44
+    page.click("#dock-back")
+    page.wait_for_selector("#away", state="attached")
+    assert page.locator("#dock-back").count() == 0
+    assert errors == []
+    page.context.close()
 
 def test_tp12_away_in_the_browser(chromium: Any, app_url: str) -> None:
     tid, tokens = kind_table(app_url)

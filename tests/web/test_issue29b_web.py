@@ -176,3 +176,18 @@ def test_issue29_fault8_a_player_who_left_mid_round_is_named(client: TestClient)
         # "seat 2" only beside the name ("Ben (seat 2)", "at seat 2"), never in its place
         assert not re.search(r"(?<!at )(?<!\()(?<!, )seat 2\b", text), text[:400]
     assert "Ben folds (the hand is forfeited)" in state(client, tid, host)["log"]
+
+
+def test_issue29_playtest_a_closed_tables_players_still_read_its_deals(client: TestClient) -> None:
+    """Play test: after the host closes the table everyone is cashed out (gone), yet their
+    browsers still hold their seat tokens; the history page sent them and the deals list, a deal
+    and its replay (the hand's page) answered 403 "the seat token does not belong to any seat".
+    A gone person reads them as the hands export does: their own folded cards included."""
+    tid, tokens, ben = _poker_round(client)
+    assert post(client, tid, "/close", tokens["Host"]).status_code == 200
+    for path in ("/deals", "/deals/1", "/deals/1/replay"):
+        r = client.get(f"/api/tables/{tid}{path}", headers=hdr(tokens["Ben"]))
+        assert r.status_code == 200, (path, r.text)
+    mine = client.get(f"/api/tables/{tid}/deals/1", headers=hdr(tokens["Ben"])).text
+    assert all(c in mine for c in ben)  # Ben's folded hand: his own to see
+    assert client.get(f"/api/tables/{tid}/deals", headers=hdr("not-a-token")).status_code == 403

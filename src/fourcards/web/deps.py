@@ -95,17 +95,14 @@ def person_of(state: TableState, token: str | None) -> Person:
 
 
 def seat_of_token(state: TableState, token: str | None) -> Person | None:
-    """The seat of ``token`` (``None`` without a token: a spectator).
+    """The reader holding ``token`` - seated, or gone (a closed table's players, someone who left:
+    their browsers keep the token and read the deals as the hand histories' exports do) - or
+    ``None`` without a token: a spectator.
 
     Raises:
-        TableError: 403 for a token of no seat at this table.
+        TableError: 403 for a token of nobody at this table.
     """
-    if not token:
-        return None
-    seat = state.by_token.get(hash_token(token))
-    if seat is None:
-        raise _unknown(state, hash_token(token))
-    return seat
+    return person_of(state, token) if token else None
 
 
 def viewer_of(state: TableState, token: str | None) -> tuple[Person | None, SeatRequest | None]:

@@ -175,7 +175,10 @@ function kindActions(s) {
   const note = s.deal && s.you ? watchChoice(s) : "";
   if (!acts.length) {
     const pre = s.deal && s.you ? preActions(s, note) : "";
-    return {html: pre || '<p class="muted waiting">' + (s.you ? (s.you.away ? "Away: your seat checks or folds at once." : "Waiting.") : "Watching.") + "</p>", live: false};
+    // away: "I'm back" right here, where the away seat's owner looks (not only in "Your seat" below)
+    return {html: pre || '<p class="muted waiting">' + (s.you ? (s.you.away ? "Away: your seat checks or folds at once." : "Waiting.") : "Watching.") + "</p>" +
+      (s.you && s.you.away ? '<button type="button" class="primary" data-op="back-from-away" data-seat="' + s.you.seat + '" id="dock-back">I\u2019m back</button>' : ""),
+      live: false};
   }
   let h = note + '<div class="actions" id="kind-actions">';
   acts.forEach(function (a) {
