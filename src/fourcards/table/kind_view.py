@@ -5,6 +5,7 @@ take-back), the exact odds, the actions of the seat to act.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from fourcards.table.views import Extras
 
 __all__ = ["KindTableView"]
+
+
+#: The ranks, aces first (the referee's ``unseen`` counts).
+_RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
 
 def _seen(game: GameState, player: int | None = None) -> Observation:
@@ -143,13 +148,14 @@ class KindTableView:
         while the host may take it back, else ``None``)."""
         game = deal.game
         seen = _seen(game)
-        shown = [c for v in seen.seats for c in v.cards] + list(seen.discards)
+        shown = Counter(c.rank for v in seen.seats for c in v.cards)
+        shown.update(c.rank for c in seen.discards)
         out: dict[str, Any] = {
             "actor_actions": [{k: v for k, v in o.to_dict().items() if k != "player"}
                               for o in game.legal_actions(game.actor)] if game.actor is not None else [],
             "raises_left": (max(0, seen.rules.max_wagers - max(1, seen.full_wagers))
                             if seen.phase == "betting" else None),
-            "unseen": {r.char: 4 - sum(1 for c in shown if c.rank == r) for r in sorted(Rank, reverse=True)},
+            "unseen": {r.char: 4 - shown[r] for r in _RANKS_DOWN},
             "next_card": cls._next_card(state, deal, seen),
             "take_back": None,
         }
