@@ -90,10 +90,11 @@ class KindTableView:
                          for a, w in zip(obs["awards"], why, strict=True)]
         if obs["payoffs"] is not None:
             obs["payoffs"] = {str(order(i)): v for i, v in enumerate(obs["payoffs"])}
-        turns = [r.to_dict() for r in seen.history if r.op == "turn"]
-        obs["last_turn"] = None if not turns else {
-            "card": turns[-1]["card"], "to": None if turns[-1]["seat"] is None else order(turns[-1]["seat"]),
-            "to_name": None if turns[-1]["seat"] is None else name(turns[-1]["seat"])}
+        turns = [r for r in seen.history if r.op == "turn"]
+        last = turns[-1].to_dict() if turns else None
+        obs["last_turn"] = None if last is None else {
+            "card": last["card"], "to": None if last["seat"] is None else order(last["seat"]),
+            "to_name": None if last["seat"] is None else name(last["seat"])}
         obs["turned"] = len(turns)
         return obs
 
