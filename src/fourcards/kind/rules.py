@@ -16,7 +16,7 @@ Presets (:data:`PRESETS`, :func:`get_rules`):
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -119,7 +119,7 @@ class KindRules:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (``redeal`` as its string value)."""
-        d = asdict(self)
+        d = {name: getattr(self, name) for name in self.__dataclass_fields__}  # every field a scalar
         d["redeal"] = self.redeal.value
         return d
 

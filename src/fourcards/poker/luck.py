@@ -16,10 +16,21 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from fourcards.cards import Card
+from fourcards.poker.exact.counts import ExactCounts, counts_cached, exact_counts
 from fourcards.poker.exact.hand_ev import hand_ev
 from fourcards.poker.rules import PokerRules
 
 __all__ = ["decision_ev", "round_luck"]
+
+#: The dealer counts once found in memory or on disk (the same figures wherever they were read:
+#: a table settles every round with them, and finding them costs file-system look-ups).
+_COUNTS: list[ExactCounts] = []
+
+
+def _counts() -> ExactCounts | None:
+    if not _COUNTS and counts_cached():
+        _COUNTS.append(exact_counts())
+    return _COUNTS[0] if _COUNTS else None
 
 
 def decision_ev(rules: PokerRules, cards: Sequence[Card | str], up: Card | str, ante: int,
@@ -32,7 +43,7 @@ def decision_ev(rules: PokerRules, cards: Sequence[Card | str], up: Card | str, 
     Raises:
         CardError: malformed or repeated cards.
     """
-    ev = hand_ev(list(cards), up, rules).ev
+    ev = hand_ev(list(cards), up, rules, counts=_counts()).ev
     if not play:
         return ev["fold"] * ante
     multiple = Fraction(play, ante)

@@ -237,18 +237,39 @@ class PokerRound:
         if player is not None:
             self._check_player(player)
         showdown = self.phase is Phase.SETTLED
-        views = tuple(self._player_view(p, player) for p in range(self.num_players))
-        shown = [v.player for v in views if v.cards is not None]
+        views, shown, history, dealer_hand = self._public_seen()
+        if player is not None and player in self.hands and views[player].cards is None:
+            # the one place a player sees differently from a spectator: its own hand
+            views = (*views[:player], self._player_view(player, player), *views[player + 1:])
+            mine = sorted([*shown, player])
+            history = tuple(r.seen_by(mine, showdown) if isinstance(r, Deal) else r for r in self._history)
         return PokerObservation(
             player=player, rules=self.rules, phase=self.phase, actor=self.actor, chance_step=self.chance_step,
             up_card=self.up_card,
             dealer_cards=self.dealer_cards if showdown else None,
-            dealer_hand=best_hand(self.dealer_cards)[0] if showdown else None,
+            dealer_hand=dealer_hand,
             players=views,
             legal_actions=tuple(self.legal_actions(player)) if player is not None else (),
             void_reason=self.void_reason,
-            history=tuple(r.seen_by(shown, showdown) if isinstance(r, Deal) else r for r in self._history),
+            history=history,
         )
+
+    #: The spectator's part of :meth:`observation` and the history length it is of (see there).
+    _public: tuple[int, tuple[PlayerView, ...], tuple[int, ...], tuple[Record, ...], Any] | None = None
+
+    def _public_seen(self) -> tuple[tuple[PlayerView, ...], tuple[int, ...], tuple[Record, ...], Any]:
+        """What a spectator sees - every player's place, the players whose hands are shown, the
+        history as shown, the dealer's best four at showdown - kept until the next action (every
+        change of a round appends to its history; a clone shares it until it changes)."""
+        memo = self._public
+        if memo is None or memo[0] != len(self._history):
+            showdown = self.phase is Phase.SETTLED
+            views = tuple(self._player_view(p) for p in range(self.num_players))
+            shown = tuple(v.player for v in views if v.cards is not None)
+            history = tuple(r.seen_by(shown, showdown) if isinstance(r, Deal) else r for r in self._history)
+            dealer_hand = best_hand(self.dealer_cards)[0] if showdown else None
+            memo = self._public = (len(self._history), views, shown, history, dealer_hand)
+        return memo[1], memo[2], memo[3], memo[4]
 
     def _player_view(self, p: int, observer: int | None = None) -> PlayerView:
         """Player ``p``'s place as ``observer`` (``None``: a spectator) may see it (an entry of

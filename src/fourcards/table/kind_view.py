@@ -5,6 +5,7 @@ take-back), the exact odds, the actions of the seat to act.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from fourcards.table.views import Extras
 
 __all__ = ["KindTableView"]
+
+
+#: The ranks, aces first (the referee's ``unseen`` counts).
+_RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
 
 def _seen(game: GameState, player: int | None = None) -> Observation:
@@ -85,10 +90,11 @@ class KindTableView:
                          for a, w in zip(obs["awards"], why, strict=True)]
         if obs["payoffs"] is not None:
             obs["payoffs"] = {str(order(i)): v for i, v in enumerate(obs["payoffs"])}
-        turns = [r.to_dict() for r in seen.history if r.op == "turn"]
-        obs["last_turn"] = None if not turns else {
-            "card": turns[-1]["card"], "to": None if turns[-1]["seat"] is None else order(turns[-1]["seat"]),
-            "to_name": None if turns[-1]["seat"] is None else name(turns[-1]["seat"])}
+        turns = [r for r in seen.history if r.op == "turn"]
+        last = turns[-1].to_dict() if turns else None
+        obs["last_turn"] = None if last is None else {
+            "card": last["card"], "to": None if last["seat"] is None else order(last["seat"]),
+            "to_name": None if last["seat"] is None else name(last["seat"])}
         obs["turned"] = len(turns)
         return obs
 
@@ -143,13 +149,14 @@ class KindTableView:
         while the host may take it back, else ``None``)."""
         game = deal.game
         seen = _seen(game)
-        shown = [c for v in seen.seats for c in v.cards] + list(seen.discards)
+        shown = Counter(c.rank for v in seen.seats for c in v.cards)
+        shown.update(c.rank for c in seen.discards)
         out: dict[str, Any] = {
             "actor_actions": [{k: v for k, v in o.to_dict().items() if k != "player"}
                               for o in game.legal_actions(game.actor)] if game.actor is not None else [],
             "raises_left": (max(0, seen.rules.max_wagers - max(1, seen.full_wagers))
                             if seen.phase == "betting" else None),
-            "unseen": {r.char: 4 - sum(1 for c in shown if c.rank == r) for r in sorted(Rank, reverse=True)},
+            "unseen": {r.char: 4 - shown[r] for r in _RANKS_DOWN},
             "next_card": cls._next_card(state, deal, seen),
             "take_back": None,
         }

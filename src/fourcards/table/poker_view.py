@@ -4,6 +4,7 @@ and the last one in table seats, the actions open to the seat, the trainer.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from fourcards.engine import GameState
@@ -21,6 +22,13 @@ __all__ = ["PokerTableView"]
 
 def _seen(game: GameState, player: int | None = None) -> PokerObservation:
     return cast(PokerObservation, observe(game, player))
+
+
+@lru_cache(maxsize=4096)
+def _best_four(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The best four of a hand (card text), computed once per hand: a seat's view shows it on
+    every change while the seat decides."""
+    return tuple(str(c) for c in best_hand(cards)[1])
 
 
 class PokerTableView:
@@ -74,7 +82,7 @@ class PokerTableView:
         own = _seen(game, player).players[player].to_dict()
         mine = cls._entry(state, deal, own)
         if mine is not None and own["cards"] and own["result"] is None:  # your best four while you decide
-            mine["best"] = [str(c) for c in best_hand(own["cards"])[1]]
+            mine["best"] = list(_best_four(tuple(own["cards"])))
         seats: list[dict[str, Any]] = [e for e in public["seats"] if e["seat"] != seat.seat]
         if mine is not None:
             seats = sorted([*seats, mine], key=lambda e: e["seat"])

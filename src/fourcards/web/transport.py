@@ -129,12 +129,15 @@ class BoundedWSProtocol(WebSocketsSansIOProtocol):
     ``uvicorn.Config(..., ws=BoundedWSProtocol)``.
 
     It also offers the app :func:`send_now` in the connection's scope (the ASGI extension
-    :data:`SEND_NOW`): a text message already encoded as UTF-8, framed and written at once."""
+    :data:`SEND_NOW`): a text message already encoded as UTF-8, framed at once and written with
+    the others of the same turn of the event loop (one ``send`` system call per connection and
+    turn, not one per message)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.conn = BoundedServerProtocol(extensions=[], max_size=None, logger=self.conn.logger)
         self._too_large = False
+        self._flush_due = False
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -143,8 +146,13 @@ class BoundedWSProtocol(WebSocketsSansIOProtocol):
             scope["extensions"][SEND_NOW] = self.send_now
 
     def send_now(self, data: bytes) -> bool:
-        """Frame the UTF-8 text ``data`` and write it now, if the connection is open and its
-        buffer is not full; whether it was (else send it the ASGI way, which waits)."""
+        """Frame the UTF-8 text ``data`` now, if the connection is open and its buffer is not
+        full; whether it was (else send it the ASGI way, which waits).
+
+        The frame waits in ``websockets``' output (``conn.data_to_send()``) until the end of
+        this turn of the event loop, when everything framed meanwhile goes out in one write.
+        Every write of uvicorn's protocol (a message the ASGI way, a pong, a close) takes that
+        output first, so frames leave in the order they were framed."""
         if not self.handshake_complete or self.close_sent or self.disconnected or not self.writable.is_set() \
                 or self.initial_response is not None:
             return False
@@ -152,8 +160,17 @@ class BoundedWSProtocol(WebSocketsSansIOProtocol):
             self.conn.send_text(data)
         except Exception:  # closing meanwhile: the ASGI way says so
             return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        if not self._flush_due:
+            self._flush_due = True
+            self.loop.call_soon(self._flush)
         return True
+
+    def _flush(self) -> None:
+        """Write what :meth:`send_now` framed this turn (unless it went out with another write)."""
+        self._flush_due = False
+        data = b"".join(self.conn.data_to_send())
+        if data and not self.transport.is_closing():
+            self.transport.write(data)
 
     def _mark(self, event: Frame) -> None:
         if event.data is _DROPPED_MARK:
