@@ -74,13 +74,15 @@ function betOf(d, item, finished) {
 }
 
 // why the next deal waits (the server's words: too few players ready, who sits out), or who deals it
-function nextDeal(s) {
+// (`again`: after a deal; before the first one the host is asked to deal, not to deal again)
+function nextDeal(s, again) {
   if (s.why_no_deal) return "The next deal waits: " + esc(s.why_no_deal) + ".";
-  return s.host_actions && s.host_actions.indexOf("deal") >= 0 ? "Deal again when ready." : "The host deals the next one.";
+  return s.host_actions && s.host_actions.indexOf("deal") >= 0 ? (again ? "Deal again when ready." : "Deal when ready.") :
+    "The host deals the " + (again ? "next one." : "first one.");
 }
 
 function centre(s, d, finished) {
-  if (!d) return '<p id="round-status" tabindex="-1">No deal in progress. ' + nextDeal(s) + "</p>";
+  if (!d) return '<p id="round-status" tabindex="-1">No deal in progress. ' + nextDeal(s, false) + "</p>";
   let h = '<p class="pot" id="pot">Pot ' + chips(finished ? potTotal(d) : d.pot) + "</p>";
   if (!finished && d.pots.length > 1) {
     h += '<p class="side-pots" id="side-pots">' + d.pots.map(function (p, i) { return (i ? "side pot " + i : "main") + " " + chips(p.amount); }).join(" \u00b7 ") + "</p>";
@@ -123,7 +125,7 @@ export function renderKind(s) {
 }
 
 function kindStatus(s, d, finished) {
-  if (finished) return "Deal " + d.number + " is over. " + nextDeal(s);
+  if (finished) return "Deal " + d.number + " is over. " + nextDeal(s, true);
   const who = d.seats.filter(function (e) { return e.seat === d.actor; })[0];
   const n = d.next_card;
   if (!who && n && s.dealing === "table") {
