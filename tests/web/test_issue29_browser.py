@@ -128,12 +128,29 @@ LAYOUT = """() => {
   if (me) {
     const nm = me.querySelector('.nm');
     if (nm && nm.scrollWidth > nm.clientWidth + 1) bad.push('your name is cut to ' + nm.clientWidth + ' px');
-    me.querySelectorAll('.stack, .in').forEach(e => { if (e.getClientRects().length > 1) bad.push('"' + e.textContent + '" wraps'); });
+    me.querySelectorAll('.stack, .in').forEach(e => {
+      const tops = new Set(), walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) {  // the text shown (not a screen reader's)
+        if (t.parentElement.closest('.sr-only')) continue;
+        const r = document.createRange();
+        r.selectNodeContents(t);
+        Array.from(r.getClientRects()).filter(x => x.width > 0).forEach(x => tops.add(Math.round(x.bottom)));
+      }
+      if (tops.size > 1) bad.push('"' + e.textContent + '" wraps');
+    });
   }
   // play test: on a phone every button of your actions is a 44 px tall touch target
   if (vw <= 560) seen('#my-actions button').forEach(b => { if (box(b).height < 43.5) bad.push(b.id + ' ' + b.textContent + ' is ' +
     Math.round(box(b).height) + ' px tall'); });
   return bad;
+}"""
+
+
+#: Your seat (at Four of a Kind) as it is late in a deal: four cards, 75 chips in the pot.
+FOUR_CARDS = """() => {
+  const me = document.querySelector('#oval .seat.me'), c = me.querySelector('.cards');
+  while (c.children.length < 4) c.appendChild(c.firstElementChild.cloneNode(true));
+  me.querySelector('.in > span[aria-hidden]').nextSibling.textContent = '75';
 }"""
 
 
@@ -155,6 +172,12 @@ def test_issue29_every_seat_the_pot_and_the_actions_fit_on_every_screen(chromium
             page.evaluate("window.scrollTo(0, 0)")
             page.wait_for_timeout(150)  # the oval takes the new screen's height
             problems[f"{seats} seats, {width}x{height}"] = page.evaluate(LAYOUT)
+        if game == "kind" and seats < 13:  # your seat with four cards and a bet (a phone play test: "P…", "in" over "75")
+            for width, height in SIZES[:2]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                page.evaluate(FOUR_CARDS)
+                problems[f"{seats} seats, four cards, {width}x{height}"] = page.evaluate(LAYOUT)
         page.set_viewport_size({"width": 360, "height": 640})
         stacks = page.locator("#oval .seat .stack").all_inner_texts()
         assert stacks and all(GROUPED.search(x) for x in stacks), stacks  # fault 5: "1,000,000", "999,990"
