@@ -146,6 +146,22 @@ LAYOUT = """() => {
 }"""
 
 
+def finish(page: Any, game: str) -> None:
+    """Play this seat's deal (round) to its end: fold or check at Four of a Kind, play 1x at poker."""
+    if game == "poker":
+        page.click("#play-1x")
+        page.wait_for_selector("#round-status:has-text('settled')", timeout=30000)
+        return
+    for _ in range(100):
+        if "is over" in page.inner_text("#round-status"):
+            return
+        move = page.locator("#act-fold, #act-check")
+        if move.count():
+            move.first.click()
+        page.wait_for_timeout(100)
+    raise AssertionError(page.inner_text("#round-status"))
+
+
 #: Your seat (at Four of a Kind) as it is late in a deal: four cards, 75 chips in the pot.
 FOUR_CARDS = """() => {
   const me = document.querySelector('#oval .seat.me'), c = me.querySelector('.cards');
@@ -178,6 +194,14 @@ def test_issue29_every_seat_the_pot_and_the_actions_fit_on_every_screen(chromium
                 page.wait_for_timeout(150)
                 page.evaluate(FOUR_CARDS)
                 problems[f"{seats} seats, four cards, {width}x{height}"] = page.evaluate(LAYOUT)
+        if seats == 4:  # the middle's words once the deal or round is over ("Deal 1 is over…", "Round 1 settled…")
+            page.set_viewport_size({"width": 360, "height": 640})
+            finish(page, game)
+            for width, height in SIZES[:2]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate("window.scrollTo(0, 0)")
+                page.wait_for_timeout(150)
+                problems[f"{seats} seats, over, {width}x{height}"] = page.evaluate(LAYOUT)
         page.set_viewport_size({"width": 360, "height": 640})
         stacks = page.locator("#oval .seat .stack").all_inner_texts()
         assert stacks and all(GROUPED.search(x) for x in stacks), stacks  # fault 5: "1,000,000", "999,990"

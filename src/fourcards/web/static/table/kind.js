@@ -111,6 +111,8 @@ export function renderKind(s) {
     lastDeal = d.number;
     list.forEach(function (item) { lastStake[item.seat] = item.entry && !finished ? item.entry.stake : 0; });
   }
+  // your actions (the host's Deal) right under the table, in view; the split's details after them
+  h += actionsBox(s, kindActions(s), dockSummary(s, d, finished));
   if (finished && d && d.awards && d.awards.length) {
     h += '<div class="box split" id="split"><b>Split:</b> <ul class="shares">' + d.awards.map(function (a) {
       return '<li data-share="' + a.share + '">' + esc(a.name) + " takes " + chips(a.amount) + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")" +
@@ -119,7 +121,6 @@ export function renderKind(s) {
   } else if (finished && d && d.voided) {
     h += '<div class="box split" id="split">Voided: ' + esc(d.voided) + " \u2014 every chip returned.</div>";
   }
-  h += actionsBox(s, kindActions(s), dockSummary(s, d, finished));
   if (d && !finished) h += actFor(s, d) + referee(s, d);
   return '<div class="felt" id="kind-table"><h2 class="sr-only" id="game-title">The table</h2>' + h + "</div>";
 }
