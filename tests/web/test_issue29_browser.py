@@ -8,7 +8,10 @@
 * fault 3: on a 360x640 phone scrolled down, your turn docks the actions in at most a third of
   the screen, and the dock's first line shows your cards, the pot and the amount to call;
 * fault 4: the chat's "slow down" goes by itself, and at once when the seat is muted;
-* fault 6: a name over 40 characters is said to be too long where it is typed, and not cut.
+* fault 6: a name over 40 characters is said to be too long where it is typed, and not cut;
+* the phone play test: the middle's text never under a seat; your own name and bet readable; the
+  host's Deal and a badge of the requests waiting on the table, in view; a chat message leaves an
+  unread badge on the chat link; touch targets 44 px tall.
 
 One server (SQLite: the layout does not depend on the database) and one Chromium per module;
 the layout matrix reuses one page per game, resized. Skipped when Chromium is missing unless
@@ -114,7 +117,56 @@ LAYOUT = """() => {
   if (document.documentElement.scrollWidth > vw) bad.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
   const acts = document.getElementById('my-actions');
   seen('#oval .seat').forEach(s => { if (acts && box(s).bottom > box(acts).top + 1) bad.push(s.id + ' under the actions'); });
+  // play test: the middle's text (the deal line, the status, the clock) never sits under a seat
+  const centre = document.getElementById('centre');
+  seen('#oval .seat, .oval-top').forEach(s => {
+    const a = box(centre), b = box(s);
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) bad.push('the middle text is under ' + (s.id || 'the dealer') + ' by ' + Math.round(w) + 'x' + Math.round(h));
+  });
+  // play test: your own name is not cut, your stack and bet not broken over two lines
+  if (me) {
+    const nm = me.querySelector('.nm');
+    if (nm && nm.scrollWidth > nm.clientWidth + 1) bad.push('your name is cut to ' + nm.clientWidth + ' px');
+    me.querySelectorAll('.stack, .in').forEach(e => {
+      const tops = new Set(), walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) {  // the text shown (not a screen reader's)
+        if (t.parentElement.closest('.sr-only')) continue;
+        const r = document.createRange();
+        r.selectNodeContents(t);
+        Array.from(r.getClientRects()).filter(x => x.width > 0).forEach(x => tops.add(Math.round(x.bottom)));
+      }
+      if (tops.size > 1) bad.push('"' + e.textContent + '" wraps');
+    });
+  }
+  // play test: on a phone every button of your actions is a 44 px tall touch target
+  if (vw <= 560) seen('#my-actions button').forEach(b => { if (box(b).height < 43.5) bad.push(b.id + ' ' + b.textContent + ' is ' +
+    Math.round(box(b).height) + ' px tall'); });
   return bad;
+}"""
+
+
+def finish(page: Any, game: str) -> None:
+    """Play this seat's deal (round) to its end: fold or check at Four of a Kind, play 1x at poker."""
+    if game == "poker":
+        page.click("#play-1x")
+        page.wait_for_selector("#round-status:has-text('settled')", timeout=30000)
+        return
+    for _ in range(100):
+        if "is over" in page.inner_text("#round-status"):
+            return
+        move = page.locator("#act-fold, #act-check")
+        if move.count():
+            move.first.click()
+        page.wait_for_timeout(100)
+    raise AssertionError(page.inner_text("#round-status"))
+
+
+#: Your seat (at Four of a Kind) as it is late in a deal: four cards, 75 chips in the pot.
+FOUR_CARDS = """() => {
+  const me = document.querySelector('#oval .seat.me'), c = me.querySelector('.cards');
+  while (c.children.length < 4) c.appendChild(c.firstElementChild.cloneNode(true));
+  me.querySelector('.in > span[aria-hidden]').nextSibling.textContent = '75';
 }"""
 
 
@@ -136,11 +188,26 @@ def test_issue29_every_seat_the_pot_and_the_actions_fit_on_every_screen(chromium
             page.evaluate("window.scrollTo(0, 0)")
             page.wait_for_timeout(150)  # the oval takes the new screen's height
             problems[f"{seats} seats, {width}x{height}"] = page.evaluate(LAYOUT)
+        if game == "kind" and seats < 13:  # your seat with four cards and a bet (a phone play test: "P…", "in" over "75")
+            for width, height in SIZES[:2]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                page.evaluate(FOUR_CARDS)
+                problems[f"{seats} seats, four cards, {width}x{height}"] = page.evaluate(LAYOUT)
+        if seats == 4:  # the middle's words once the deal or round is over ("Deal 1 is over…", "Round 1 settled…")
+            page.set_viewport_size({"width": 360, "height": 640})
+            finish(page, game)
+            for width, height in SIZES[:2]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate("window.scrollTo(0, 0)")
+                page.wait_for_timeout(150)
+                problems[f"{seats} seats, over, {width}x{height}"] = page.evaluate(LAYOUT)
         page.set_viewport_size({"width": 360, "height": 640})
         stacks = page.locator("#oval .seat .stack").all_inner_texts()
         assert stacks and all(GROUPED.search(x) for x in stacks), stacks  # fault 5: "1,000,000", "999,990"
         problems[f"{seats} seats, axe"] = axe_violations(page)
-    assert {k: v for k, v in problems.items() if v} == {}
+    bad = {k: v for k, v in problems.items() if v}
+    assert bad == {}, "\n".join(f"{k}: {v}" for k, v in bad.items())
     assert errors == []
     ctx.close()
 
@@ -230,4 +297,79 @@ def test_issue29_5_the_history_page_separates_thousands(chromium: Any, app_url: 
     page.wait_for_selector("#settlement-table")
     row = page.locator("#settlement-table tbody tr", has_text="Pat").inner_text()
     assert "1,000,000" in row and "250,000" in row and "1,250,000" in row, row
+    page.context.close()
+
+
+def test_issue29_the_host_deals_and_sees_requests_from_the_table_on_a_phone(chromium: Any, app_url: str) -> None:
+    """Phone play test: seat requests were listed only under the table while the host's screen said
+    "Waiting", and the Deal button was under the table while the table said "Deal again when ready"
+    (before the first deal too): both are now on the table, in view without scrolling."""
+    tid, token = table(app_url, "kind", 3)  # a private table: new seats need the host's approval
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, token)
+    page.wait_for_selector("#host-deal")
+    status = page.inner_text("#round-status")
+    assert "Deal when ready" in status and "again" not in status, status
+    for width, height in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
+        assert on_screen(page, "#host-deal"), (width, height)
+        box = page.locator("#host-deal").bounding_box()
+        assert box is not None and box["height"] >= 44
+    page.set_viewport_size(PHONE["viewport"])
+    page.evaluate("window.scrollTo(0, 0)")
+    api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": "Eve"})
+    api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": "Fay"})
+    page.wait_for_selector("#requests-badge:has-text('2')")
+    assert on_screen(page, "#requests-badge")
+    assert axe_violations(page) == []
+    page.click("#requests-badge")
+    wait_until(page, "(() => { const r = document.getElementById('requests').getBoundingClientRect();"
+                     " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
+    page.click("#requests button[data-op=approve]")
+    page.wait_for_selector("#requests-badge:has-text('1')")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#host-deal")
+    page.wait_for_selector("#pot")
+    assert errors == []
+    page.context.close()
+
+
+def test_issue29_a_chat_message_leaves_an_unread_badge_on_the_chat_link(chromium: Any, app_url: str) -> None:
+    tid, token = table(app_url, "kind", 0, public=True)
+    ben = api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": "Ben"})["token"]
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, token)
+    assert page.is_hidden("#chat-unread")
+    api(app_url, "POST", f"/api/tables/{tid}/chat", ben, {"text": "nice hand"})
+    api(app_url, "POST", f"/api/tables/{tid}/chat", ben, {"text": "again?"})
+    page.wait_for_selector("#chat-unread:has-text('2')")
+    assert on_screen(page, "#chat-jump")
+    assert page.text_content("#chat-jump") == "Chat 2 unread"
+    assert axe_violations(page) == []
+    page.click("#chat-jump")
+    page.wait_for_selector("#chat-unread", state="hidden")
+    wait_until(page, "document.getElementById('chat-log').getBoundingClientRect().top >= 0")
+    page.fill("#chat-text", "sure")  # your own message, chat open: nothing unread
+    page.click("#chat-send")
+    page.wait_for_selector("#chat-lines li.mine")
+    assert page.is_hidden("#chat-unread")
+    assert errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (390, 844)])
+def test_issue29_touch_targets_are_44_px_tall_on_a_phone(chromium: Any, app_url: str, width: int, height: int) -> None:
+    """Phone play test: the invite toggle and the head's links were about 19 px tall (the actions'
+    buttons are measured in the every-screen test, the moves chosen ahead here)."""
+    tid, token = table(app_url, "poker", 3)
+    page = chromium.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).new_page()
+    open_seat(page, app_url, tid, token)
+    heights = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '#invite > summary, .head-row a, #chat-jump')).map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect().height])""")
+    assert len(heights) >= 4, heights
+    assert [h for h in heights if h[1] < 43.5] == []
     page.context.close()

@@ -101,6 +101,8 @@ def test_tp12_a_move_chosen_ahead_in_the_browser(chromium: Any, app_url: str) ->
     open_seat(page, app_url, tid, tokens[second])
     page.wait_for_selector("#pre-actions")
     assert axe_violations(page) == []
+    heights = page.evaluate("Array.from(document.querySelectorAll('#pre-actions button')).map(b => b.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 43.5, heights  # phone play test: 44 px touch targets (they were 36)
     page.click("#pre-check")
     page.wait_for_selector("#pre-check[aria-pressed=true]")
     act(app_url, tid, tokens[first], "check")

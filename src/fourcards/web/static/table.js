@@ -15,7 +15,7 @@
 import {$, C, patch, markTyped} from "./table/util.js";
 import {app, store, accept, GAME} from "./table/store.js";
 import {on, connect, showError} from "./table/connection.js";
-import {fit} from "./table/layout.js";
+import {fit, fitCentre} from "./table/layout.js";
 import {renderPoker, pokerTurnKey, pokerTurnText, pokerResultKey, pokerResultText} from "./table/poker.js";
 import {renderKind, kindTurnKey, kindTurnText, kindResultKey, kindResultText} from "./table/kind.js";
 import {forgetRefusal, wireRealCards} from "./table/realcards.js";
@@ -72,14 +72,15 @@ function render(s, fromNewConnection, again) {
 }
 function redraw() { if (store.state) render(store.state, false, true); }
 
-// the oval takes the height the screen leaves; when its size changed, the seats move to fit it
+// the oval takes the height the screen leaves; when its size changed, the seats move to fit it (and
+// then the middle's text fits in the room they leave)
 let size = "";
 function resize() {
   fit();
   const oval = $("oval");
   if (!oval || !oval.offsetHeight) return;
   const now = oval.offsetWidth + "x" + oval.offsetHeight + ":" + oval.className;
-  if (now === size) return;
+  if (now === size) { fitCentre(); return; }
   size = now;
   // the seats jump to their new places (they glide only when the table itself changes)
   game.classList.add("settling");

@@ -4,10 +4,12 @@ import {$, esc, chips} from "./util.js";
 import {store, GAME} from "./store.js";
 import {act, api} from "./connection.js";
 import {cueing} from "./cues.js";
+import {hostBar} from "./host.js";
 
 // While the host has paused the table the actions wait, greyed out, and the box says why. `summary`:
 // the docked box's first line (your cards, the pot, the amount to call: seen wherever the page is
-// scrolled).
+// scrolled). The host's Deal and the requests waiting come last (hostBar: added after the moves, so that a
+// move being typed keeps its field and its focus when Deal appears).
 export function actionsBox(s, acts, summary) {
   let html = acts.html, live = acts.live;
   if (s.paused && live) {
@@ -16,7 +18,7 @@ export function actionsBox(s, acts, summary) {
     live = false;
   }
   return '<div class="box my-actions' + (live ? " live" : "") + (live && cueing() ? " cue" : "") + '" id="my-actions" tabindex="-1" aria-label="Your actions">' +
-    (live ? summary || "" : "") + html + "</div>";
+    (live ? summary || "" : "") + html + hostBar(s) + "</div>";
 }
 
 // A bet or raise: its amount (chips above the current bet) with -/+ steppers and quick amounts -

@@ -2,7 +2,8 @@
 // may mute a seat); new messages are read out politely (the list is an aria-live log). A refused
 // message is said next to the box, and the words go when they no longer hold: when the text is
 // changed, after a few seconds (the rate limit's window has passed by then), when the seat is
-// muted or unmuted, and when a message is sent.
+// muted or unmuted, and when a message is sent. Someone else's message that comes while the chat is
+// out of sight counts on the "Chat" link at the top of the page, until the chat is in view.
 import {$, esc, patch, clearTyped} from "./util.js";
 import {api} from "./connection.js";
 
@@ -15,6 +16,7 @@ function clock2(at) {
 }
 
 let could = null, errorTimer = null;
+let seen = null, unread = 0, inView = false;  // the messages shown before; unread: since the chat was last in view
 export function renderChat(s, closed) {
   const lines = s.chat || [];
   const list = $("chat-lines"), box = $("chat-log");
@@ -25,6 +27,10 @@ export function renderChat(s, closed) {
       '</span> <b class="who">' + esc(m.name) + "</b>: " + '<span class="text">' + esc(m.text) + "</span></li>";
   }).join("") : '<li class="muted" id="chat-empty">No messages yet.</li>');
   if (atEnd) box.scrollTop = box.scrollHeight;
+  const fresh = seen ? lines.filter(function (m) { return !seen.has(m.id); }) : [];
+  seen = new Set(lines.map(function (m) { return m.id; }));
+  fresh.forEach(function (m) { if (!inView && !(s.you && m.seat === s.you.seat && m.name === s.you.name)) unread++; });
+  showUnread();
   const can = !!(s.you && !closed && !s.you.muted);
   if (could !== null && can !== could) chatError(null);  // muted, unmuted, seated or not: a new start
   could = can;
@@ -41,6 +47,12 @@ export function renderChat(s, closed) {
     }).join("");
   }
 }
+function showUnread() {
+  const badge = $("chat-unread");
+  if (!badge) return;
+  badge.hidden = !unread;
+  badge.innerHTML = unread ? unread + '<span class="sr-only"> unread</span>' : "";
+}
 function chatError(msg) {
   const e = $("chat-error");
   window.clearTimeout(errorTimer);
@@ -50,6 +62,18 @@ function chatError(msg) {
   if (msg) errorTimer = window.setTimeout(function () { chatError(null); }, ERROR_FOR_MS);
 }
 export function wireChat() {
+  // in view (scrolled to, or beside the table on a wide screen): nothing is unread
+  new IntersectionObserver(function (es) {
+    inView = es[es.length - 1].isIntersecting;
+    if (inView && unread) { unread = 0; showUnread(); }
+  }).observe($("chat-log"));
+  const jump = $("chat-jump");
+  if (jump) jump.addEventListener("click", function () {
+    unread = 0;
+    showUnread();
+    const text = $("chat-text");
+    if (!text.closest("[hidden]")) window.setTimeout(function () { text.focus({preventScroll: true}); }, 0);
+  });
   $("chat-form").addEventListener("submit", function (ev) {
     ev.preventDefault();
     const box = $("chat-text"), text = box.value;

@@ -1,4 +1,5 @@
-// The host's controls: deal, bots, void, pause; seat requests and top-ups to approve; a seat handed
+// The host's controls: deal (on the table, with a badge of the requests waiting), bots, void, pause;
+// seat requests and top-ups to approve; a seat handed
 // to a new phone; a player without a phone; the table's settings. Also the seat buttons every
 // player has for their own seat (sit out, back, leave), which share the host's listener.
 import {$, esc, chips, patch, clearTyped} from "./util.js";
@@ -11,7 +12,6 @@ let redraw = function () {};
 export function renderHost(s, closed) {
   const ha = s.host_actions || [];
   $("host").hidden = closed || (ha.length === 0 && !(s.you && s.you.is_host));
-  $("host-deal").hidden = ha.indexOf("deal") < 0;
   $("host-bots").hidden = ha.indexOf("add_bots") < 0;
   const kinds = s.bot_kinds || [], pick = $("host-bot-kind");
   pick.hidden = $("host-bots").hidden || kinds.length < 2;
@@ -34,8 +34,21 @@ export function renderHost(s, closed) {
   patch($("host-settings"), ha.indexOf("settings") >= 0 ? hostSettings(s) : "");
 }
 
+function pending(s) { return (s.requests || []).filter(function (r) { return r.status === "pending"; }); }
+
+// On the table, in your actions' box (in view on a phone, docked there on your turn): the host's
+// Deal and a badge of the seat and top-up requests waiting (a tap shows them, under the table).
+export function hostBar(s) {
+  const deal = (s.host_actions || []).indexOf("deal") >= 0, n = s.you && s.you.is_host ? pending(s).length : 0;
+  if (!deal && !n) return "";
+  return '<div class="actions host-bar" id="host-bar">' +
+    (deal ? '<button type="button" class="primary" id="host-deal" data-op="deal">Deal</button>' : "") +
+    (n ? '<button type="button" class="requests-badge" id="requests-badge" data-op="show-requests"><span class="count">' + n +
+      "</span> " + (n === 1 ? "request" : "requests") + " waiting</button>" : "") + "</div>";
+}
+
 function hostRequests(s) {
-  const rs = (s.requests || []).filter(function (r) { return r.status === "pending"; });
+  const rs = pending(s);
   if (!rs.length) return "";
   return '<h3 id="requests-title">Waiting for you</h3><ul class="requests" id="requests" aria-labelledby="requests-title">' + rs.map(function (r) {
     const what = r.kind === "seat" ? esc(r.name) + (r.returning ? " asks for their seat back" : " asks for a seat")
@@ -87,7 +100,6 @@ async function seatWithoutPhone(name) {
 
 export function wireHost(again) {
   redraw = again;
-  $("host-deal").addEventListener("click", function () { api("/deal"); });
   $("host-bots").addEventListener("click", function () {
     const kind = $("host-bot-kind").value;
     api("/bots", kind ? {count: 1, kind: kind} : {count: 1});
@@ -104,7 +116,12 @@ export function wireHost(again) {
     if (!b) return;
     const s = store.state;
     const op = b.dataset.op, n = Number(b.dataset.seat), rid = b.dataset.request;
-    if (op === "approve" || op === "decline") api("/requests/" + rid, {approve: op === "approve"});
+    if (op === "deal") api("/deal");
+    else if (op === "show-requests") {
+      const list = $("requests"), first = list && list.querySelector("button");
+      if (list) list.scrollIntoView({block: "center"});
+      if (first) first.focus({preventScroll: true});
+    } else if (op === "approve" || op === "decline") api("/requests/" + rid, {approve: op === "approve"});
     else if (op === "sit-out" || op === "back") api("/seats/" + n + "/" + op);
     else if (op === "away" || op === "back-from-away") api("/seats/" + n + "/away", {away: op === "away"});
     else if (op === "mute" || op === "unmute") api("/seats/" + n + "/mute", {muted: op === "mute"});

@@ -74,13 +74,15 @@ function betOf(d, item, finished) {
 }
 
 // why the next deal waits (the server's words: too few players ready, who sits out), or who deals it
-function nextDeal(s) {
+// (`again`: after a deal; before the first one the host is asked to deal, not to deal again)
+function nextDeal(s, again) {
   if (s.why_no_deal) return "The next deal waits: " + esc(s.why_no_deal) + ".";
-  return s.host_actions && s.host_actions.indexOf("deal") >= 0 ? "Deal again when ready." : "The host deals the next one.";
+  return s.host_actions && s.host_actions.indexOf("deal") >= 0 ? (again ? "Deal again when ready." : "Deal when ready.") :
+    "The host deals the " + (again ? "next one." : "first one.");
 }
 
 function centre(s, d, finished) {
-  if (!d) return '<p id="round-status" tabindex="-1">No deal in progress. ' + nextDeal(s) + "</p>";
+  if (!d) return '<p id="round-status" tabindex="-1">No deal in progress. ' + nextDeal(s, false) + "</p>";
   let h = '<p class="pot" id="pot">Pot ' + chips(finished ? potTotal(d) : d.pot) + "</p>";
   if (!finished && d.pots.length > 1) {
     h += '<p class="side-pots" id="side-pots">' + d.pots.map(function (p, i) { return (i ? "side pot " + i : "main") + " " + chips(p.amount); }).join(" \u00b7 ") + "</p>";
@@ -109,6 +111,8 @@ export function renderKind(s) {
     lastDeal = d.number;
     list.forEach(function (item) { lastStake[item.seat] = item.entry && !finished ? item.entry.stake : 0; });
   }
+  // your actions (the host's Deal) right under the table, in view; the split's details after them
+  h += actionsBox(s, kindActions(s), dockSummary(s, d, finished));
   if (finished && d && d.awards && d.awards.length) {
     h += '<div class="box split" id="split"><b>Split:</b> <ul class="shares">' + d.awards.map(function (a) {
       return '<li data-share="' + a.share + '">' + esc(a.name) + " takes " + chips(a.amount) + " (" + a.share + (a.pot ? ", side pot " + a.pot : "") + ")" +
@@ -117,13 +121,12 @@ export function renderKind(s) {
   } else if (finished && d && d.voided) {
     h += '<div class="box split" id="split">Voided: ' + esc(d.voided) + " \u2014 every chip returned.</div>";
   }
-  h += actionsBox(s, kindActions(s), dockSummary(s, d, finished));
   if (d && !finished) h += actFor(s, d) + referee(s, d);
   return '<div class="felt" id="kind-table"><h2 class="sr-only" id="game-title">The table</h2>' + h + "</div>";
 }
 
 function kindStatus(s, d, finished) {
-  if (finished) return "Deal " + d.number + " is over. " + nextDeal(s);
+  if (finished) return "Deal " + d.number + " is over. " + nextDeal(s, true);
   const who = d.seats.filter(function (e) { return e.seat === d.actor; })[0];
   const n = d.next_card;
   if (!who && n && s.dealing === "table") {

@@ -133,6 +133,35 @@ export function fit() {
   document.documentElement.style.setProperty("--oval-h", Math.round(h) + "px");
 }
 
+// The middle's text (the pot, the deal line, the status, the clock) in the room the seats leave
+// around the middle - never under a seat: between the seats above and below the middle's column,
+// and those beside that band; its type smaller (to 60%) while it is taller than that room.
+export function fitCentre() {
+  const oval = $("oval"), c = $("centre");
+  if (!oval || !c || !oval.offsetHeight) return;
+  c.style.cssText = "";
+  const o = oval.getBoundingClientRect(), a = c.getBoundingClientRect();
+  const ax = a.left + a.width / 2, ay = a.top + a.height / 2, pad = 4;
+  const boxes = Array.from(oval.querySelectorAll(".seat, .oval-top")).map(function (e) { return e.getBoundingClientRect(); });
+  let top = o.top, bottom = o.bottom, left = o.left, right = o.right;
+  const across = function (b) { return b.left < ax && b.right > ax; };
+  boxes.forEach(function (b) {
+    if (!across(b)) return;
+    if (b.top + b.bottom < 2 * ay) top = Math.max(top, b.bottom); else bottom = Math.min(bottom, b.top);
+  });
+  boxes.forEach(function (b) {
+    if (across(b) || b.bottom <= top + pad || b.top >= bottom - pad) return;
+    if (b.left + b.right < 2 * ax) left = Math.max(left, b.right); else right = Math.min(right, b.left);
+  });
+  const width = Math.max(40, Math.min(right - left - 2 * pad, parseFloat(getComputedStyle(c).maxWidth) || 1e9));
+  const room = bottom - top - 2 * pad, full = parseFloat(getComputedStyle(c).fontSize);
+  c.style.cssText = "left:" + ((left + right) / 2 - o.left).toFixed(1) + "px;width:" + width.toFixed(1) + "px;transform:translateX(-50%);top:0";
+  for (let f = full; c.offsetHeight > room && f > full * 0.6; f -= 0.5) c.style.fontSize = (f - 0.5) + "px";
+  const h = c.offsetHeight;
+  const y = Math.max(top + pad, Math.min(bottom - pad - h, ay - h / 2));
+  c.style.top = (y - o.top).toFixed(1) + "px";
+}
+
 // ------------------------------------------------------------------ a seat's frame
 // The name (the whole name in its title when cut with an ellipsis), the badges (dealer button,
 // you, host, status), the stack; the game adds cards, odds and results. `item` is seatList's.
