@@ -341,3 +341,37 @@ def test_issue29_your_best_four_is_raised_while_you_decide(chromium: Any, app_ur
     page.click("#play-1x")
     wait_until(page, "document.querySelectorAll('#dealer .card.best').length === 4")
     page.context.close()
+
+
+#: Seats whose text runs past their box (onto the next seat's): [id, box height, text height].
+SPILLS = """() => Array.from(document.querySelectorAll('#oval .seat')).filter(s => s.scrollHeight > s.clientHeight + 1)
+  .map(s => [s.id, s.clientHeight, s.scrollHeight])"""
+
+
+def test_issue29_small_seats_keep_their_showdown_inside_their_box_on_a_phone(chromium: Any, app_url: str) -> None:
+    """Phone play test: at 360x640 with 4 Four Card Poker seats after the showdown, the side seats'
+    wagers, hand name and net ran past their box; the next seat's text ran into them."""
+    t = api(app_url, "POST", "/api/tables", body={"game": "poker", "host_name": "Pat", "bots": 0, "public": True})
+    tid, tokens = t["table"]["id"], {"Pat": t["token"]}
+    for n in ("Benedict", "Cat", "Dan"):
+        tokens[n] = api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": n})["token"]
+    for n in tokens:
+        act_body = {"kind": "wager", "ante": 10, "aces_up": 5}
+        api(app_url, "POST", f"/api/tables/{tid}/actions", tokens[n], act_body)
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, tokens["Pat"])
+    for n, kind in (("Pat", "play"), ("Benedict", "play"), ("Cat", "fold"), ("Dan", "play")):
+        if n == "Dan":
+            assert page.evaluate(SPILLS) == []  # in the round: the wagers are the bets in front
+        act(app_url, tid, tokens[n], kind, 30 if kind == "play" else None)
+    page.wait_for_selector("#round-status:has-text('settled')")
+    for width, height in ((360, 640), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        assert page.evaluate(SPILLS) == [], (width, height)
+    dan = page.locator(f"#seat-{_seat(app_url, tid, 'Dan')}")
+    assert "net" in dan.locator(".line").inner_text()  # the net beside the stack (the word for screen readers)
+    assert errors == []
+    page.context.close()

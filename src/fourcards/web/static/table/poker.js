@@ -38,15 +38,21 @@ function resultHtml(r, me) {
     return "<li>" + k.replace("_", " ").replace("aces up", "Aces Up") + ' <span class="' + (r.wagers[k] > 0 ? "win" : "lose") + '">' + signed(r.wagers[k]) + "</span></li>";
   });
   if (r.win_cap_adjustment) lines.push("<li>win cap " + signed(r.win_cap_adjustment) + "</li>");
-  return '<div class="result" data-net="' + r.net + '">' + (r.player_hand ? '<span class="hand-name">' + esc(r.player_hand.description) + "</span>" : "") +
-    (me ? '<ul class="lines">' + lines.join("") + "</ul>" : "") +
-    '<span class="net">net <b class="' + (r.net >= 0 ? "win" : "lose") + '">' + signed(r.net) + "</b></span></div>";
+  // the hand's kind ("pair") and the rest (", fives"): a small seat on a phone shows the kind only
+  const d = r.player_hand ? r.player_hand.description : "", cut = d.indexOf(",");
+  const name = cut < 0 ? esc(d) : esc(d.slice(0, cut)) + '<span class="detail">' + esc(d.slice(cut)) + "</span>";
+  return '<div class="result" data-net="' + r.net + '">' + (d ? '<span class="hand-name">' + name + "</span>" : "") +
+    (me ? '<ul class="lines">' + lines.join("") + "</ul>" + netHtml(r) : "") + "</div>";
+}
+// the round's net: in your result, beside the stack in another seat (a small seat has no room below)
+function netHtml(r) {
+  return '<span class="net"><span class="nw">net </span><b class="' + (r.net >= 0 ? "win" : "lose") + '">' + signed(r.net) + "</b></span>";
 }
 
 function seatHtml(s, show, item) {
   const e = item.entry;
   const me = !!(s.you && s.you.seat === item.seat);
-  let h = seatHead(s, item, "");
+  let h = seatHead(s, item, "", e && e.result && !me ? netHtml(e.result) : "");
   if (e) {
     h += '<div class="wagers">' + wagerWords(e) + "</div>";
     // the best four raised: yours while you decide (the view's best), every shown hand at the showdown
