@@ -375,3 +375,26 @@ def test_issue29_small_seats_keep_their_showdown_inside_their_box_on_a_phone(chr
     assert "net" in dan.locator(".line").inner_text()  # the net beside the stack (the word for screen readers)
     assert errors == []
     page.context.close()
+
+
+#: The table's name and rules line as cut on the screen: [id, what is cut].
+CUT_HEAD = """() => ['table-name', 'table-rules'].flatMap(id => {
+  const e = document.getElementById(id);
+  return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 ? [[id, e.textContent]] : [];
+})"""
+
+
+@pytest.mark.parametrize("game", ["kind", "poker"])
+def test_issue29_the_table_name_and_rules_are_shown_whole_on_a_tap_on_a_phone(chromium: Any, app_url: str, game: str) -> None:
+    """Phone play test: the table's name and its rules line ended in "…" at 360 px, with no way to
+    read them; two lines each would take the height the table needs, so a tap shows them whole."""
+    t = api(app_url, "POST", "/api/tables", body={"game": game, "host_name": "Bartholomew", "bots": 3})
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    open_seat(page, app_url, t["table"]["id"], t["token"])
+    assert page.evaluate(CUT_HEAD) != []  # one line each: the table needs the screen's height
+    page.tap("#table-name")
+    assert page.evaluate(CUT_HEAD) == []  # a tap on the name shows both whole
+    assert page.get_attribute("#table-name", "title") == "Bartholomew's " + ("Four of a Kind" if game == "kind" else "Four Card Poker") + " table"
+    page.tap("#table-name")
+    assert page.evaluate(CUT_HEAD) != []
+    page.context.close()

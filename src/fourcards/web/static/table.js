@@ -107,6 +107,10 @@ $("copy-link").addEventListener("click", function () {
   $("share-link").select();
   if (navigator.clipboard) navigator.clipboard.writeText($("share-link").value);
 });
+// a phone cuts the table's name and rules line to one line each: a tap on either shows both whole (again: cut)
+["table-name", "table-rules"].forEach(function (id) {
+  $(id).addEventListener("click", function () { $(id).closest(".panel.head").classList.toggle("whole"); resize(); });
+});
 C.applyDeck($("four-colour"));
 // the chances of high and low in each seat, on request (a remembered choice)
 const ODDS = "fourcards:odds";
