@@ -398,3 +398,28 @@ def test_issue29_the_table_name_and_rules_are_shown_whole_on_a_tap_on_a_phone(ch
     page.tap("#table-name")
     assert page.evaluate(CUT_HEAD) != []
     page.context.close()
+
+
+def test_issue29_the_night_in_numbers_fits_a_phone_without_scrolling_sideways(chromium: Any, app_url: str) -> None:
+    """Phone play test: the night in numbers (eight columns at Four of a Kind) scrolled sideways at
+    390 px; on a phone each person is a card of labelled numbers."""
+    tid, tokens = kind_table(app_url, ("Benedict", "Catherine", "Dan"))
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    order = turn_order(app_url, tid, tokens)
+    act(app_url, tid, tokens[order[0]], "bet", 5)
+    for n in order[1:]:
+        act(app_url, tid, tokens[n], "fold")
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    errors = watch_errors(page)
+    page.goto(f"{app_url}/t/{tid}/history")
+    page.wait_for_selector("#numbers-table")
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        wide = page.evaluate("(() => { const e = document.getElementById('numbers'); return [e.scrollWidth, e.clientWidth]; })()")
+        assert wide[0] <= wide[1], wide
+    winner = page.locator(f"#numbers-table tr[data-name='{order[0]}']")
+    assert winner.locator("td[data-label=Won]").inner_text() == "1"
+    assert page.evaluate("getComputedStyle(document.querySelector('#numbers-table td'), '::before').content") == '"Played"'
+    assert axe_violations(page) == []
+    assert errors == []
+    page.context.close()

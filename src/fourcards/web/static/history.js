@@ -235,10 +235,13 @@
       '<th scope="col">Name</th><th scope="col">Played</th><th scope="col">Won</th>' +
       (kind ? '<th scope="col">High</th><th scope="col">Low</th>' : "") + '<th scope="col">Biggest pot</th><th scope="col">Folds</th>' +
       '<th scope="col"><abbr title="Chips the cards gave or took, against the exact odds">Luck</abbr></th></tr></thead><tbody>';
+    // each cell names its column (data-label): on a phone each person's row is a card of labelled numbers
+    function td(label, x) { return '<td data-label="' + label + '">' + x + "</td>"; }
     n.people.forEach(function (p) {
-      h += '<tr data-name="' + esc(p.name) + '"><th scope="row">' + esc(p.name) + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") + "</th><td>" +
-        chips(p.played) + "</td><td>" + chips(p.won) + "</td>" + (kind ? "<td>" + chips(p.high) + "</td><td>" + chips(p.low) + "</td>" : "") +
-        "<td>" + chips(p.biggest_pot) + "</td><td>" + chips(p.folds) + '</td><td data-luck="' + p.luck + '">' + luck(p.luck) + "</td></tr>";
+      h += '<tr data-name="' + esc(p.name) + '"><th scope="row">' + esc(p.name) + (p.is_bot ? ' <span class="muted">(bot)</span>' : "") + "</th>" +
+        td("Played", chips(p.played)) + td("Won", chips(p.won)) + (kind ? td("High", chips(p.high)) + td("Low", chips(p.low)) : "") +
+        td("Biggest pot", chips(p.biggest_pot)) + td("Folds", chips(p.folds)) +
+        '<td data-label="Luck" data-luck="' + p.luck + '">' + luck(p.luck) + "</td></tr>";
     });
     $("numbers").innerHTML = h + "</tbody></table>";
   }
