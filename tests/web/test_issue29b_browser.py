@@ -423,3 +423,27 @@ def test_issue29_the_night_in_numbers_fits_a_phone_without_scrolling_sideways(ch
     assert axe_violations(page) == []
     assert errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["kind", "poker"])
+def test_issue29_a_closed_table_says_it_is_closed_not_that_the_next_deal_comes(chromium: Any, app_url: str, game: str) -> None:
+    """Phone play test: after the host closed the table, its middle still said "The host deals the
+    next one" (Four of a Kind) or "Round 2: place your bets" (Four Card Poker)."""
+    if game == "kind":
+        tid, tokens = kind_table(app_url)
+        api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+        order = turn_order(app_url, tid, tokens)
+        act(app_url, tid, tokens[order[0]], "bet", 5)
+        for n in order[1:]:
+            act(app_url, tid, tokens[n], "fold")
+    else:
+        tid, tokens = _poker_round_with_a_fold(app_url)
+    api(app_url, "POST", f"/api/tables/{tid}/close", tokens["Pat"])
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    page.goto(f"{app_url}/t/{tid}")
+    page.wait_for_selector("#round-status")
+    status = page.inner_text("#round-status")
+    assert "The table is closed." in status and "place your bets" not in status and "deals the" not in status, status
+    assert errors == []
+    page.context.close()

@@ -76,6 +76,7 @@ function betOf(d, item, finished) {
 // why the next deal waits (the server's words: too few players ready, who sits out), or who deals it
 // (`again`: after a deal; before the first one the host is asked to deal, not to deal again)
 function nextDeal(s, again) {
+  if (s.table.status === "closed") return "The table is closed.";  // play test: it said the host deals the next one
   if (s.why_no_deal) return "The next deal waits: " + esc(s.why_no_deal) + ".";
   return s.host_actions && s.host_actions.indexOf("deal") >= 0 ? (again ? "Deal again when ready." : "Deal when ready.") :
     "The host deals the " + (again ? "next one." : "first one.");

@@ -83,7 +83,7 @@ export function renderPoker(s) {
 function statusPoker(s, show) {
   if (show !== s.round) {
     return "Round " + show.number + (show.phase === "voided" ? " was voided (" + esc(show.void_reason || "") + "): every wager returned." : " settled.") +
-      " Round " + s.round.number + ": place your bets.";
+      (s.table.status === "closed" ? " The table is closed." : " Round " + s.round.number + ": place your bets.");
   }
   if (show.phase === "wagers") return "Round " + show.number + ": place your bets; the host deals.";
   if (show.phase === "decisions") {
