@@ -447,3 +447,21 @@ def test_issue29_a_closed_table_says_it_is_closed_not_that_the_next_deal_comes(c
     assert "The table is closed." in status and "place your bets" not in status and "deals the" not in status, status
     assert errors == []
     page.context.close()
+
+
+def test_issue29_the_turned_card_line_breaks_no_word_on_a_phone(chromium: Any, app_url: str) -> None:
+    """Phone play test: at 360 px the middle's "Turned K → Ana" read "Turne d"."""
+    tid, tokens = kind_table(app_url, ("Benedict", "Catherine", "Dan"))
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    for n in turn_order(app_url, tid, tokens):
+        act(app_url, tid, tokens[n], "check")  # a betting round: the next card is turned
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    open_seat(page, app_url, tid, tokens["Pat"])
+    page.wait_for_selector("#last-turn")
+    broken = page.evaluate("""() => Array.from(document.getElementById('last-turn').childNodes)
+      .filter(t => t.nodeType === 3 && t.textContent.trim()).map(t => {
+        const r = document.createRange(); r.selectNodeContents(t);
+        return [t.textContent.trim(), new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top))).size];
+      }).filter(x => x[1] > 1 && !x[0].includes(' '))""")
+    assert broken == []
+    page.context.close()
