@@ -465,3 +465,19 @@ def test_issue29_the_turned_card_line_breaks_no_word_on_a_phone(chromium: Any, a
       }).filter(x => x[1] > 1 && !x[0].includes(' '))""")
     assert broken == []
     page.context.close()
+
+
+def test_issue29_what_a_seat_takes_leaves_the_middle_readable_on_a_phone(chromium: Any, app_url: str) -> None:
+    """Phone play test: at the end of a deal the chips a seat took ("+10") stayed on the middle's
+    words ("Turned K → Ana", "Deal 2 is over"); they come back to the seat, then fade."""
+    tid, tokens = kind_table(app_url)
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    open_seat(page, app_url, tid, tokens["Pat"])
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    order = turn_order(app_url, tid, tokens)
+    act(app_url, tid, tokens[order[0]], "bet", 5)
+    for n in order[1:]:
+        act(app_url, tid, tokens[n], "fold")
+    page.wait_for_selector(".bet.won")
+    wait_until(page, "Array.from(document.querySelectorAll('.bet.won')).every(b => getComputedStyle(b).opacity === '0')")
+    page.context.close()
