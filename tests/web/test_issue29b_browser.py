@@ -299,6 +299,11 @@ def test_issue29_history_numbers_handles_copy_and_a_club(chromium: Any, app_url:
     page.wait_for_selector("#club-line:not([hidden])")
     assert page.inner_text("#club-link") == "Thursday club"
     assert axe_violations(page) == []
+    # the club's standings on a phone: a card per person, not a table that scrolls sideways (play test)
+    page.click("#club-link")
+    page.wait_for_selector("#standings-table")
+    assert page.evaluate("(() => { const e = document.getElementById('standings'); return e.scrollWidth <= e.clientWidth; })()")
+    assert page.locator("#standings-table tr[data-name=Ben] td[data-label=Nights]").inner_text() == "1"
     assert errors == []
     ctx.close()
 

@@ -67,7 +67,7 @@
 
   function standings(s) {
     if (!s.standings.length) { $("standings").innerHTML = '<p class="muted">No one has played yet.</p>'; return; }
-    let h = '<table class="settlement standings" id="standings-table"><caption class="sr-only">Standings across nights, in chips</caption>' +
+    let h = '<table class="settlement standings cards-on-phone" id="standings-table"><caption class="sr-only">Standings across nights, in chips</caption>' +
       '<thead><tr><th scope="col">Name</th><th scope="col">Nights</th><th scope="col">Net</th>' +
       '<th scope="col"><abbr title="Four of a Kind deals dealt in">Deals</abbr></th><th scope="col">High</th><th scope="col">Low</th>' +
       '<th scope="col"><abbr title="Four of a Kind pots taken whole">Whole</abbr></th>' +
@@ -81,6 +81,11 @@
         GROUPED.format(r.biggest_pot || 0) + '</td><td data-luck="' + (r.luck || 0) + '">' + luck(r.luck || 0) + "</td></tr>";
     });
     $("standings").innerHTML = h + "</tbody></table>";
+    // each cell names its column: on a phone each person's row is a card of labelled numbers
+    const heads = Array.from(document.querySelectorAll("#standings-table thead th")).map(function (th) { return th.textContent; });
+    document.querySelectorAll("#standings-table tbody tr").forEach(function (tr) {
+      Array.from(tr.children).forEach(function (c, i) { if (c.tagName === "TD") c.dataset.label = heads[i]; });
+    });
   }
   function nights(s, club) {
     if (!s.nights.length) {

@@ -231,7 +231,7 @@
     const n = await get("/numbers");
     if (!n.people.length) { $("numbers").innerHTML = '<p class="muted">No ' + WORD.toLowerCase() + " has been settled yet.</p>"; return; }
     const kind = GAME === "kind";
-    let h = '<table class="settlement" id="numbers-table"><caption class="sr-only">The night in numbers per person</caption><thead><tr>' +
+    let h = '<table class="settlement cards-on-phone" id="numbers-table"><caption class="sr-only">The night in numbers per person</caption><thead><tr>' +
       '<th scope="col">Name</th><th scope="col">Played</th><th scope="col">Won</th>' +
       (kind ? '<th scope="col">High</th><th scope="col">Low</th>' : "") + '<th scope="col">Biggest pot</th><th scope="col">Folds</th>' +
       '<th scope="col"><abbr title="Chips the cards gave or took, against the exact odds">Luck</abbr></th></tr></thead><tbody>';
