@@ -124,6 +124,13 @@ LAYOUT = """() => {
     const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     if (w > 1 && h > 1) bad.push('the middle text is under ' + (s.id || 'the dealer') + ' by ' + Math.round(w) + 'x' + Math.round(h));
   });
+  // second play test: no bet in front of a seat on the middle's text ("10" on "your turn"); what a
+  // seat took at the end fades on a phone
+  seen('.bets .bet:not(.gone):not(.won)').forEach(b => {
+    const a = box(centre), r = box(b);
+    const w = Math.min(a.right, r.right) - Math.max(a.left, r.left), h = Math.min(a.bottom, r.bottom) - Math.max(a.top, r.top);
+    if (w > 1 && h > 1) bad.push('the middle text is under ' + b.id + ' by ' + Math.round(w) + 'x' + Math.round(h));
+  });
   // play test: your own name is not cut, your stack and bet not broken over two lines
   if (me) {
     const nm = me.querySelector('.nm');

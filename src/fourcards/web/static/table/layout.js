@@ -143,6 +143,14 @@ export function fitCentre() {
   const o = oval.getBoundingClientRect(), a = c.getBoundingClientRect();
   const ax = a.left + a.width / 2, ay = a.top + a.height / 2, pad = 4;
   const boxes = Array.from(oval.querySelectorAll(".seat, .oval-top")).map(function (e) { return e.getBoundingClientRect(); });
+  // the bets in front of the seats too (play test: "10" on "your turn"), where they go (they may be gliding there);
+  // not what a seat took at the end (it fades on a phone)
+  const bets = oval.querySelector(".bets"), ring = bets && bets.getBoundingClientRect();
+  if (bets) bets.querySelectorAll(".bet:not(.gone):not(.won)").forEach(function (b) {
+    const x = ring.left + parseFloat(b.style.left) / 100 * ring.width, y = ring.top + parseFloat(b.style.top) / 100 * ring.height;
+    const w = b.offsetWidth / 2, h = b.offsetHeight / 2;
+    if (!isNaN(x + y)) boxes.push({left: x - w, right: x + w, top: y - h, bottom: y + h});
+  });
   let top = o.top, bottom = o.bottom, left = o.left, right = o.right;
   const across = function (b) { return b.left < ax && b.right > ax; };
   boxes.forEach(function (b) {
