@@ -102,12 +102,12 @@ def test_issue26_4_a_real_serve_refuses_a_big_body_before_reading_it(served: Ser
     start = time.monotonic()
     status = _raw(served, f"POST /api/tables HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
                           f"Content-Length: {50 * 1024 * 1024}\n", [b"{" + b" " * 1023])
-    assert status == "HTTP/1.1 413 Request Entity Too Large" and time.monotonic() - start < 5
+    assert status.startswith("HTTP/1.1 413 ") and time.monotonic() - start < 5
     chunk = b" " * 16384
     parts = [b"1\r\n{\r\n"] + [b"%x\r\n" % len(chunk) + chunk + b"\r\n"] * (MAX_BODY_BYTES // len(chunk) + 2)
     status = _raw(served, "POST /api/tables HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
                           "Transfer-Encoding: chunked\n", parts, pause=0.01)
-    assert status == "HTTP/1.1 413 Request Entity Too Large"
+    assert status.startswith("HTTP/1.1 413 ")  # the phrase is Python's: "Content Too Large" from 3.13
     assert httpx.get(served.base + "/api/health").status_code == 200
 
 
