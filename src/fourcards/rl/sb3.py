@@ -48,7 +48,41 @@ from stable_baselines3.common.vec_env import VecEnv  # noqa: E402
 
 __all__ = ["PokerSB3VecEnv", "KindSB3VecEnv", "policy_of", "frozen_policy", "SelfPlayCallback", "poker_observation"]
 
-class PokerSB3VecEnv(VecEnv):
+class _OverOneVectorEnv(VecEnv):
+    """SB3's per-environment calls answered for one vector environment ``self.env`` whose
+    sub-environments are its rounds or deals: an attribute or method result is the vector
+    environment's, the same for each; ``action_masks`` one mask per sub-environment."""
+
+    env: Any
+
+    def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
+        """The attribute for each sub-environment (``action_masks`` is the bound method, as SB3 expects)."""
+        if attr_name == "render_mode":
+            return [None for _ in self._get_indices(indices)]
+        value = getattr(self, attr_name) if attr_name == "action_masks" else getattr(self.env, attr_name)
+        return [value for _ in self._get_indices(indices)]
+
+    def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
+        """Set an attribute of the underlying vector environment."""
+        setattr(self.env, attr_name, value)
+
+    def env_method(self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
+                   ) -> list[Any]:
+        """``action_masks``: one mask per sub-environment; another method: called once, its result
+        for each."""
+        picked = list(self._get_indices(indices))
+        if method_name == "action_masks":
+            masks = self.action_masks()  # type: ignore[attr-defined]
+            return [masks[i] for i in picked]
+        result = getattr(self.env, method_name)(*method_args, **method_kwargs)
+        return [result for _ in picked]
+
+    def env_is_wrapped(self, wrapper_class: Any, indices: Any = None) -> list[bool]:
+        """No sub-environment is wrapped."""
+        return [False for _ in self._get_indices(indices)]
+
+
+class PokerSB3VecEnv(_OverOneVectorEnv):
     """An SB3 ``VecEnv`` over :class:`~fourcards.rl.PokerVectorEnv` (see the module doc).
 
     Args:
@@ -121,33 +155,8 @@ class PokerSB3VecEnv(VecEnv):
     def close(self) -> None:
         """Nothing to release."""
 
-    def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
-        """The attribute of every round (``action_masks`` is the bound method, as SB3 expects)."""
-        if attr_name == "render_mode":
-            return [None for _ in self._get_indices(indices)]
-        value = getattr(self, attr_name) if attr_name == "action_masks" else getattr(self.env, attr_name)
-        return [value for _ in self._get_indices(indices)]
 
-    def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
-        """Set an attribute of the underlying vector environment."""
-        setattr(self.env, attr_name, value)
-
-    def env_method(self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
-                   ) -> list[Any]:
-        """``action_masks``: one mask per round; another method: called once, its result for each round."""
-        picked = list(self._get_indices(indices))
-        if method_name == "action_masks":
-            masks = self.action_masks()
-            return [masks[i] for i in picked]
-        result = getattr(self.env, method_name)(*method_args, **method_kwargs)
-        return [result for _ in picked]
-
-    def env_is_wrapped(self, wrapper_class: Any, indices: Any = None) -> list[bool]:
-        """No round is wrapped."""
-        return [False for _ in self._get_indices(indices)]
-
-
-class KindSB3VecEnv(VecEnv):
+class KindSB3VecEnv(_OverOneVectorEnv):
     """An SB3 ``VecEnv`` of Four of a Kind from one seat against opponents, over
     :class:`~fourcards.rl.KindVectorEnv` (see the module doc): ``float32[28 n + 6]`` observations, ``3 +
     max_bet`` actions with ``action_masks()``, a step per learner decision, rewards the learner's net chips
@@ -212,31 +221,6 @@ class KindSB3VecEnv(VecEnv):
     def close(self) -> None:
         """Stop the environment's threads."""
         self.env.close()
-
-    def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
-        """The attribute of every deal (``action_masks`` is the bound method, as SB3 expects)."""
-        if attr_name == "render_mode":
-            return [None for _ in self._get_indices(indices)]
-        value = getattr(self, attr_name) if attr_name == "action_masks" else getattr(self.env, attr_name)
-        return [value for _ in self._get_indices(indices)]
-
-    def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
-        """Set an attribute of the underlying vector environment."""
-        setattr(self.env, attr_name, value)
-
-    def env_method(self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
-                   ) -> list[Any]:
-        """``action_masks``: one mask per deal; another method: called once, its result for each deal."""
-        picked = list(self._get_indices(indices))
-        if method_name == "action_masks":
-            masks = self.action_masks()
-            return [masks[i] for i in picked]
-        result = getattr(self.env, method_name)(*method_args, **method_kwargs)
-        return [result for _ in picked]
-
-    def env_is_wrapped(self, wrapper_class: Any, indices: Any = None) -> list[bool]:
-        """No deal is wrapped."""
-        return [False for _ in self._get_indices(indices)]
 
 
 def frozen_policy(model: Any, name: str = "snapshot") -> Any:
