@@ -55,6 +55,10 @@ class _OverOneVectorEnv(VecEnv):
 
     env: Any
 
+    def action_masks(self) -> np.ndarray:
+        """One mask per sub-environment, shape ``(num_envs, n_actions)`` bool (each subclass's own)."""
+        raise NotImplementedError
+
     def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
         """The attribute for each sub-environment (``action_masks`` is the bound method, as SB3 expects)."""
         if attr_name == "render_mode":
@@ -72,7 +76,7 @@ class _OverOneVectorEnv(VecEnv):
         for each."""
         picked = list(self._get_indices(indices))
         if method_name == "action_masks":
-            masks = self.action_masks()  # type: ignore[attr-defined]
+            masks = self.action_masks()
             return [masks[i] for i in picked]
         result = getattr(self.env, method_name)(*method_args, **method_kwargs)
         return [result for _ in picked]
