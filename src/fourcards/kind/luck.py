@@ -70,7 +70,7 @@ def expected_chips(game: Game) -> list[Fraction]:
     return out
 
 
-def card_luck(rules: KindRules | None, history: Sequence[Op]) -> list[Fraction]:
+def card_luck(rules: KindRules | None, history: Sequence[Op], *, checked: bool = True) -> list[Fraction]:
     """Each player's luck in a finished deal, in chips (exact; see the module doc): the deal
     played again from its ``history`` (the engine's records, ``start`` first), each card applied
     as the chance step it was, the expected chips read before and after it.
@@ -78,6 +78,9 @@ def card_luck(rules: KindRules | None, history: Sequence[Op]) -> list[Fraction]:
     Args:
         rules: the deal's rules (``None``: its ``start`` record's).
         history: the deal's records.
+        checked: replay the history first to check it (``False``: the records of a
+            :class:`~fourcards.kind.game.Game` itself, known to replay - a table's deal; then
+            ``rules`` must be given).
 
     Returns:
         One amount per player (0-based), adding up to 0; all 0 for a voided deal.
@@ -87,28 +90,32 @@ def card_luck(rules: KindRules | None, history: Sequence[Op]) -> list[Fraction]:
             :meth:`fourcards.kind.game.Game.replay`).
     """
     records = list(history)
-    replayed = Game.replay(rules, records)  # checks the history; its rules and stacks
+    if checked or rules is None:
+        rules = Game.replay(rules, records).rules  # checks the history; its rules
     start = records[0]
     assert isinstance(start, Start)
-    n = replayed.n_seats
-    luck = [Fraction(0)] * n
+    luck = [Fraction(0)] * len(start.stacks)
     if any(isinstance(op, Void) for op in records):
         return luck
-    game = Game(replayed.rules, list(start.stacks), start.button, cards=())  # waits at every chance step
+    game = Game(rules, list(start.stacks), start.button, cards=())  # waits at every chance step
     dealing = True
+    after: list[Fraction] | None = None  # the expected chips after the last card, while nobody acted since
     for op in records[1:]:
         if isinstance(op, (DealCard, TurnCard)):
             if dealing:
                 game.apply(op)
             else:
-                before = expected_chips(game)
+                before = after if after is not None else expected_chips(game)
                 game.apply(op)
-                for s, (a, b) in enumerate(zip(before, expected_chips(game), strict=True)):
+                after = expected_chips(game)
+                for s, (a, b) in enumerate(zip(before, after, strict=True)):
                     luck[s] += b - a
         elif isinstance(op, PlayerAction):
             game.apply(Action(op.kind, op.amount))  # type: ignore[arg-type]
+            after = None
         elif isinstance(op, Forfeit):
             game.apply(op)
+            after = None
         else:
             continue  # the engine's own follow-ups: antes, returned duplicates, awards...
         if dealing and game.phase is not Phase.DEAL:

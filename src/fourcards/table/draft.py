@@ -28,7 +28,7 @@ from fourcards.table.names import look_alike, looks_like
 from fourcards.table.numbers import add as add_numbers
 from fourcards.table.seats import DealSeats
 from fourcards.table.seen import observe
-from fourcards.table.state import LOG_LINES, DealState, Person, SeatRequest, TableState
+from fourcards.table.state import LOG_LINES, DealState, Person, SeatRequest, TableState, evolve
 from fourcards.table.writes import DealClose, DealOpen, DealWrite, Entry, NewPlayer, SeatChange, Write
 
 __all__ = ["Draft", "Event", "Revoked", "TrainerAsked"]
@@ -82,12 +82,12 @@ class Draft:
         """Replace fields of the state. When the people change, a deal whose seats follow the
         table's (Four Card Poker) has its seat map - and its engine's seat labels - brought up
         to date."""
-        state = replace(self.state, **changes)
+        state = evolve(self.state, **changes)
         deal = state.deal
         if "people" in changes and deal is not None and deal.seats.follows:
             seats = deal.seats.seated(state.players)
             if seats is not deal.seats:
-                state = replace(state, deal=replace(deal, seats=seats,
+                state = evolve(state, deal=evolve(deal, seats=seats,
                                                     game=state.table_game.relabel(deal.game, seats.names)))
         self.state = state
 
@@ -226,7 +226,7 @@ class Draft:
             if e.account == "player" and e.player_id in people:
                 held = people[e.player_id]
                 people[e.player_id] = replace(held, balance=held.balance + e.amount)
-        after = replace(deal, game=new, opened=True, seq=deal.seq + len(records))
+        after = evolve(deal, game=new, opened=True, seq=deal.seq + len(records))
         self.set(people=people, deal=after, next_deal_number=number + 1 if opening else s.next_deal_number)
         for line in game.log_lines(records, new, number, after.seats.name):
             self.log(line)

@@ -52,7 +52,7 @@ class KindTableMoney:
         (:func:`fourcards.kind.luck.card_luck`: what the cards alone gave, against the exact odds)."""
         assert state.deal is not None
         seen, seats = _seen(game), state.deal.seats
-        luck = card_luck(cast(Game, game).rules, seen.history)
+        luck = card_luck(cast(Game, game).rules, seen.history, checked=False)  # the engine's own records
         out: dict[str, dict[str, Any]] = {}
         for v in seen.seats:
             pid = seats.player_id(v.seat)

@@ -237,12 +237,16 @@ class KindTableView:
             out["deal"] = {**deal, "legal_actions": actions, "to_call": call["min_amount"] if call else 0,
                            "call_all_in": bool(call and call.get("all_in"))}
         out["actions"] = actions
-        out["dealing"] = "table" if by_hand(state) else "deck"
-        out["next_deal"] = state.next_deal_number
-        out["min_players"] = state.rules.min_players
-        out["players_ready"] = len(KindTableRules.players_in(state))
-        out["why_no_deal"] = cls._why_no_deal(state, out["players_ready"])
+        out.update(extras.cached("kind-table", state, lambda: cls._table_part(state)))
         return out
+
+    @classmethod
+    def _table_part(cls, state: TableState) -> dict[str, Any]:
+        """What every seat's view says of the table's next deal (built once per state)."""
+        ready = len(KindTableRules.players_in(state))
+        return {"dealing": "table" if by_hand(state) else "deck", "next_deal": state.next_deal_number,
+                "min_players": state.rules.min_players, "players_ready": ready,
+                "why_no_deal": cls._why_no_deal(state, ready)}
 
     @staticmethod
     def _why_no_deal(state: TableState, ready: int) -> str | None:

@@ -23,7 +23,7 @@ from fourcards.table.clock import bank_left, clock_view, time_bank, turn_key
 from fourcards.table.play import may_deal
 from fourcards.table.state import Person, SeatRequest, TableState
 
-__all__ = ["Extras", "summary", "host_actions", "turn_id", "shared_view", "own_view", "view", "CHAT_SHOWN"]
+__all__ = ["Extras", "summary", "host_actions", "can_deal", "turn_id", "shared_view", "own_view", "view", "CHAT_SHOWN"]
 
 #: Chat messages a view carries (the latest): 30 of the longest (200 four-byte emoji) keep every
 #: view under 48 KiB (tests/table/test_issue21_table.py).
@@ -86,24 +86,30 @@ def summary(state: TableState, public_url: str | None = None) -> dict[str, Any]:
     }
 
 
-def host_actions(state: TableState, seat: Person | None) -> list[str]:
+def host_actions(state: TableState, seat: Person | None, dealable: bool | None = None) -> list[str]:
     """What ``seat`` may do as host now: ``add_bots``, ``deal``, ``void``, ``pause`` or
     ``resume``, and at any time ``seats`` (sit out, remove, hand to a new device), ``requests``
     (approve or turn down), ``settings`` (public, turn clock, seat approval), ``close``; another
-    person only ``deal``, while the host sits out; none at a closed table."""
+    person only ``deal``, while the host sits out; none at a closed table. ``dealable``: whether
+    a deal may start now (:func:`can_deal`), when the caller has it already."""
     if seat is None or state.status != "open":
         return []
-    game = state.table_game
-    can_deal = not state.paused and game.can_deal(state)
+    if dealable is None:
+        dealable = can_deal(state)
     if not seat.is_host:
-        return ["deal"] if may_deal(state, seat) and can_deal else []
+        return ["deal"] if may_deal(state, seat) and dealable else []
     out = ["add_bots"] if len(state.players) < state.max_seats else []
-    if can_deal:
+    if dealable:
         out.append("deal")
     if state.in_progress:
         out.append("void")
     out.append("resume" if state.paused else "pause")
     return [*out, "seats", "requests", "settings", "close"]
+
+
+def can_deal(state: TableState) -> bool:
+    """Whether a deal may start now: the table is not paused and the game allows one."""
+    return not state.paused and bool(state.table_game.can_deal(state))
 
 
 def turn_id(state: TableState) -> str | None:
@@ -141,8 +147,9 @@ def own_view(state: TableState, seat: Person | None, request: SeatRequest | None
                "top_up": buyin.top_up_range(state, seat)}
     out: dict[str, Any] = {"you": you}
     out.update(state.table_game.view(state, seat, extras))
-    out["host_actions"] = host_actions(state, seat)
-    out["clock"] = clock_view(state, extras.now)
+    # the parts that are the same for every seat: built once per state (issue 28 item 7)
+    out["host_actions"] = host_actions(state, seat, extras.cached("can_deal", state, lambda: can_deal(state)))
+    out["clock"] = extras.cached("clock", state, lambda: clock_view(state, extras.now))
     out["pre_actions"] = preactions.options(state, seat)
     out["request"] = None if request is None else request.public()
     out["requests"] = [r.public() for r in state.requests] if seat is not None and seat.is_host else []

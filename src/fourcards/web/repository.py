@@ -38,7 +38,7 @@ from fourcards.table import Command, Outcome, TableError, TableState, apply
 from fourcards.table.clock import due_at
 from fourcards.table.loading import load
 from fourcards.table.registry import GAMES
-from fourcards.table.state import stored
+from fourcards.table.state import evolve, stored
 from fourcards.table.writes import DealWrite
 from fourcards.web import metrics
 from fourcards.web.committer import Committer
@@ -237,8 +237,8 @@ class Repository:
                 if new.deal is not None and new.deal.deal_id is None and new.deal.opened:
                     opened = any(isinstance(w, DealWrite) and w.open is not None for w in outcome.writes)
                     if opened and res.deal_id is not None:
-                        new = replace(new, deal=replace(new.deal, deal_id=res.deal_id))
-                new = replace(new, version=res.version)
+                        new = evolve(new, deal=evolve(new.deal, deal_id=res.deal_id))
+                new = evolve(new, version=res.version)
                 self.copies[table_id] = new
                 self.stale_ids.discard(table_id)
                 for command in chained:  # committed: counted as if each had its own commit

@@ -72,6 +72,17 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+def _parse(raw: str) -> Any:
+    """A message's JSON: orjson's strict parser for what it reads (every well-formed message), the
+    standard library's for the rest, whose errors name the problem (``NaN is not valid JSON``) and
+    which reads what orjson refuses but a message's validation should answer (``1e400``, a number
+    past 64 bits: a 422 naming the field)."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return json.loads(raw, parse_constant=_refuse_constant)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Live table: the server pushes ``{"type": "state", ...}`` (this seat's view) after every
@@ -142,7 +153,7 @@ async def _message(hub: Hub, table_id: str, conn: Connection, token: str | None,
         if len(raw) > WS_MAX_CHARS:
             raise TableError(413, f"message too large ({WS_MAX_CHARS} characters at most)")
         try:
-            msg = json.loads(raw, parse_constant=_refuse_constant)
+            msg = _parse(raw)
         except json.JSONDecodeError as exc:
             raise TableError(400, f"malformed JSON: {exc.msg}") from None
         except ValueError as exc:
