@@ -82,6 +82,9 @@ class Repository:
         self.stale_ids: set[str] = set()
         self.heard: dict[str, int] = {}
         self._loading: dict[str, asyncio.Future[TableState | None]] = {}
+        #: The version each table is being written at by this server now (a commit in flight): a
+        #: poll or a notification that reads it back is this server's own write, not another's.
+        self.writing: dict[str, int] = {}
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock on this server."""
@@ -182,7 +185,7 @@ class Repository:
         """Another server wrote ``table_id`` at ``version``; returns whether this server's copy
         is now stale (then read it again before the next command)."""
         t = self.copies.get(table_id)
-        if t is None or version <= t.version:
+        if t is None or version <= max(t.version, self.writing.get(table_id, -1)):
             return False
         self.heard[table_id] = max(self.heard.get(table_id, -1), version)
         self.stale_ids.add(table_id)
@@ -220,6 +223,7 @@ class Repository:
                 new = outcome.state
                 commit = TableCommit(table_id, state.version, stored(new), due_at(new, self.bot_delay),
                                      list(outcome.writes), self.origin, list(outcome.lines))
+                self.writing[table_id] = state.version + 1
                 try:
                     res = await self.committer.commit(commit)  # its time observed there (/metrics)
                 except VersionConflict:
@@ -233,6 +237,8 @@ class Repository:
                     log.exception("database write failed at table %s", table_id)
                     raise TableError(503, f"the database refused the write ({type(exc).__name__}); nothing "
                                           "changed") from None
+                finally:  # (on success the copy below is updated before the loop runs anything else)
+                    self.writing.pop(table_id, None)
                 new = new.with_player_ids(dict(zip(outcome.new_ids, res.player_ids)))
                 if new.deal is not None and new.deal.deal_id is None and new.deal.opened:
                     opened = any(isinstance(w, DealWrite) and w.open is not None for w in outcome.writes)
