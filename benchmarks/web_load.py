@@ -144,6 +144,7 @@ class Client:
         self.next_id = 0
         self.think = think
         self.rng = random.Random()
+        self.ping = False
 
     async def run(self) -> None:
         async with websockets.connect(self.url, max_size=2**22, subprotocols=self.protocols) as ws:  # type: ignore[arg-type]
@@ -158,7 +159,7 @@ class Client:
                 msg = json.loads(raw)
                 if msg["type"] == "state":
                     self.state = msg
-                elif msg["type"] in ("ack", "error") and self.inflight and msg.get("id") == self.inflight[0]:
+                elif msg["type"] in ("ack", "error", "pong") and self.inflight and msg.get("id") == self.inflight[0]:
                     dt = time.perf_counter() - self.inflight[1]
                     if self.stats.recording:
                         self.stats.latencies.append(dt)
@@ -186,6 +187,8 @@ class Client:
         s = self.state
         if s is None or self.inflight is not None or self.stop.is_set():
             return
+        if self.ping:  # --ping: the transport's floor, a ping answered by a pong (no game, no database)
+            return await self.send({"op": "ping"})
         me = s["you"]["seat"]
         if self.game == "poker":
             rnd = s["round"]
@@ -276,6 +279,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 for j, tok in enumerate(tokens):
                     clients.append(Client(f"ws://127.0.0.1:{port}", tid, tok, game, j == 0, per_table, stats, stop,
                                           args.think))
+                    clients[-1].ping = args.ping
             tasks = [asyncio.create_task(c.run()) for c in clients]
             await asyncio.sleep(args.warmup)
             stats.recording = True
@@ -331,6 +335,8 @@ def main() -> None:
     p.add_argument("--max-actions", type=int, default=200_000)
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a client waits before each move (0: as fast as the server answers)")
+    p.add_argument("--ping", action="store_true",
+                   help="clients only ping (each answered by a pong): the websocket stack's own cost per round trip")
     p.add_argument("--database-url", default=None)
     p.add_argument("--workers", type=int, default=1, help="server processes (fourcards serve --workers)")
     p.add_argument("--src", type=Path, default=None, help="run the server from this src folder (default: this one)")
