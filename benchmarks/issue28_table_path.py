@@ -1,0 +1,117 @@
+"""Issue 28 item 7: what one action costs the table's own code, in this process - no server,
+websocket or database: the command applied (``fourcards.table.apply``) and the views a server
+pushes after it (the shared part and each of five seats' own parts, encoded by orjson).
+
+Plays Four Card Poker rounds (five seats wager 10, the host deals, each seat folds or plays by
+the best pair) and Four of a Kind deals (five seats check or call) through the table's commands,
+the way a server applies them (``tests/table/tablehelpers.py``'s ``Table``: the store's player
+ids given in order), and prints the mean milliseconds per command of each part. Set against
+``web_load.py``'s server CPU per action, the rest is the server's: the event loop and sockets
+(``web_load.py --ping``: the websocket stack's own round trip), the command path and the
+database thread.
+
+    python benchmarks/issue28_table_path.py [--rounds 60] [--deals 20] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "table"))
+from tablehelpers import Table, new_state, th  # noqa: E402
+
+from fourcards.table.commands import Act, Command, Join, Move, Sit, StartDeal  # noqa: E402
+from fourcards.table.state import TableState  # noqa: E402
+from fourcards.table.views import Extras, own_view, shared_view  # noqa: E402
+
+RANKS = "23456789TJQKA"
+
+
+def publish(state: TableState) -> None:
+    """What a server builds after a change: the shared part once, each seat's own part."""
+    extras = Extras(now=time.time())
+    orjson.dumps(shared_view(state, extras))
+    for p in state.players.values():
+        orjson.dumps(own_view(state, p, None, extras))
+
+
+def seated(game: str) -> tuple[Table, list[int]]:
+    t = Table(new_state(game, starting_chips=1_000_000))
+    t.run(Sit("P1", th("P1"), is_host=True))
+    for j in range(2, 6):
+        t.run(Join(f"P{j}", th(f"P{j}")))
+    return t, [t.pid(f"P{j}") for j in range(1, 6)]
+
+
+def timed(t: Table, applied: list[float], viewed: list[float]) -> Callable[[Command], None]:
+    def step(c: Command) -> None:
+        a = time.perf_counter()
+        t.run(c)
+        b = time.perf_counter()
+        publish(t.state)
+        applied.append(b - a)
+        viewed.append(time.perf_counter() - b)
+    return step
+
+
+def poker(rounds: int, applied: list[float], viewed: list[float]) -> None:
+    t, ids = seated("poker")
+    step = timed(t, applied, viewed)
+    for _ in range(rounds):
+        for pid in ids:
+            step(Act(pid, Move("wager", ante=10)))
+        step(StartDeal(ids[0]))
+        while t.state.in_progress and t.state.deal is not None:
+            deal = t.state.deal
+            actor = deal.game.actor
+            if actor is None:
+                break
+            person = t.state.players[deal.seats.seat(actor)]
+            cards = [str(c) for c in deal.game.observation(actor).players[actor].cards or ()]
+            pairs = [RANKS.index(r) for r in {c[0] for c in cards} if sum(c[0] == r for c in cards) >= 2]
+            step(Act(person.player_id, Move("play", amount=10) if pairs and max(pairs) > 0 else Move("fold")))
+
+
+def kind(deals: int, applied: list[float], viewed: list[float]) -> None:
+    t, ids = seated("kind")
+    step = timed(t, applied, viewed)
+    for _ in range(deals):
+        step(StartDeal(ids[0]))
+        while t.state.deal is not None and t.state.deal.game.actor is not None:
+            deal = t.state.deal
+            actor = deal.game.actor
+            kinds = {o.to_dict()["kind"] for o in deal.game.legal_actions(actor)}
+            step(Act(t.state.players[deal.seats.seat(actor)].player_id, Move("check" if "check" in kinds else "call")))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=60, help="Four Card Poker rounds")
+    ap.add_argument("--deals", type=int, default=20, help="Four of a Kind deals")
+    ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of both")
+    opts = ap.parse_args()
+    poker(5, [], [])  # warm up: imports, the exact counts' cache, numba
+    kind(2, [], [])
+    for name, play, n in (("Four Card Poker", poker, opts.rounds), ("Four of a Kind", kind, opts.deals)):
+        applied: list[float] = []
+        viewed: list[float] = []
+        play(n, applied, viewed)
+        print(f"{name}: {len(applied)} commands; per command: apply {statistics.fmean(applied) * 1e3:.3f} ms, "
+              f"views of 5 seats + shared {statistics.fmean(viewed) * 1e3:.3f} ms")
+    if opts.profile:
+        prof = cProfile.Profile()
+        prof.runcall(lambda: (poker(opts.rounds // 2, [], []), kind(opts.deals // 2, [], [])))
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
