@@ -486,3 +486,26 @@ def test_issue29_what_a_seat_takes_leaves_the_middle_readable_on_a_phone(chromiu
     page.wait_for_selector(".bet.won")
     wait_until(page, "Array.from(document.querySelectorAll('.bet.won')).every(b => getComputedStyle(b).opacity === '0')")
     page.context.close()
+
+
+def test_issue29_a_closed_tables_history_page_asks_for_no_seat(chromium: Any, app_url: str) -> None:
+    """Noticed after issue 29: a closed table's history page asked ``/state`` with the host's token,
+    which no longer holds a seat (a 403 in the console). It now reads the settle-up alone: the
+    host still sets the terms, the bank held by the host or the bank."""
+    tid, tokens = kind_table(app_url)
+    api(app_url, "POST", f"/api/tables/{tid}/close", tokens["Pat"])
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    asked: list[tuple[str, int]] = []
+    page.on("response", lambda r: asked.append((r.url, r.status)) if "/api/tables/" in r.url else None)
+    open_history = f"{app_url}/t/{tid}/history"
+    page.goto(app_url + "/offline")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"fourcards:token:{tid}", tokens["Pat"]])
+    page.goto(open_history)
+    page.wait_for_selector("#terms-form:not([hidden])")  # the host's terms, from the settle-up
+    assert [o for o in page.eval_on_selector_all("#banker option", "os => os.map(o => o.value)")] == ["host", "bank"]
+    page.wait_for_load_state("networkidle")
+    assert not [u for u, _ in asked if u.endswith("/state")], asked
+    assert not [(u, s) for u, s in asked if s >= 400], asked
+    assert errors == []
+    page.context.close()

@@ -99,12 +99,15 @@
   async function terms(u) {
     let players = [];
     if (token) {  // the seated host (at a closed table the settle-up says so)
-      try {
-        const v = await get("/state");
-        isHost = isHost || !!(v.you && v.you.is_host);
-        players = v.players;
-        if (v.you) myHandle = v.you.handle || "";
-      } catch (e) { /* not seated any more */ }
+      // a closed table has no seats left to read (/state would answer 403): its bank is the host's or the bank's
+      if (root.dataset.status !== "closed") {
+        try {
+          const v = await get("/state");
+          isHost = isHost || !!(v.you && v.you.is_host);
+          players = v.players;
+          if (v.you) myHandle = v.you.handle || "";
+        } catch (e) { /* not seated any more */ }
+      }
       // anyone who holds a token here (seated, or gone from a closed table) may add a payment handle
       $("handle-form").hidden = false;
       if (myHandle && !$("handle").value) $("handle").value = myHandle;
