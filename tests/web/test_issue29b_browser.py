@@ -509,3 +509,18 @@ def test_issue29_a_closed_tables_history_page_asks_for_no_seat(chromium: Any, ap
     assert not [(u, s) for u, s in asked if s >= 400], asked
     assert errors == []
     page.context.close()
+
+
+def test_issue29_a_closed_tables_players_panel_says_everyone_left(chromium: Any, app_url: str) -> None:
+    """Noticed after issue 29: a closed table's Players panel was a heading over nothing on a phone.
+    It now says everyone has left and links the night's history."""
+    tid, tokens = kind_table(app_url)
+    api(app_url, "POST", f"/api/tables/{tid}/close", tokens["Pat"])
+    page = chromium.new_context(**PHONE).new_page()
+    errors = watch_errors(page)
+    page.goto(f"{app_url}/t/{tid}")
+    page.wait_for_selector("#players-none")
+    assert "Everyone has left" in page.inner_text("#players-none")
+    assert page.get_attribute("#players-none a", "href") == f"/t/{tid}/history"
+    assert errors == []
+    page.context.close()

@@ -28,7 +28,10 @@ export function renderPeople(s, prev, closed) {
   $("me").hidden = !s.you || closed;
   patch($("me-body"), s.you && !closed ? mySeat(s) : "");
   const ops = (s.host_actions || []).indexOf("seats") >= 0;
-  patch($("players"), s.players.map(function (p) { return playerItem(s, p, ops); }).join(""));
+  patch($("players"), s.players.length ? s.players.map(function (p) { return playerItem(s, p, ops); }).join("")
+    : '<li id="players-none" class="muted">' + (closed
+      ? 'Everyone has left: the table is closed. <a href="' + esc(s.table.history_url) + '">The night&rsquo;s history</a> has who won what.'
+      : "Nobody is seated yet.") + "</li>");
 }
 
 function renderJoin(s) {
