@@ -221,6 +221,27 @@ class Client:
                 return await self.send({"op": "deal"})
 
 
+def action_buckets(text: str) -> dict[float, float]:
+    """The server's ``fourcards_action_seconds`` histogram from its /metrics text: cumulative count
+    per bucket's upper bound (seconds; every label set added up)."""
+    out: dict[float, float] = {}
+    for line in text.splitlines():
+        if line.startswith("fourcards_action_seconds_bucket{"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            out[float(le)] = out.get(float(le), 0.0) + float(line.rsplit(" ", 1)[1])
+    return out
+
+
+def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float | None:
+    """The smallest bucket bound (ms) holding the ``q`` quantile of what was observed between two
+    scrapes (``None``: nothing observed)."""
+    les = sorted(after)
+    counts = [after[le] - before.get(le, 0.0) for le in les]
+    if not counts or counts[-1] <= 0:
+        return None
+    return next(le * 1000 for le, c in zip(les, counts, strict=True) if c >= q * counts[-1])
+
+
 def pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -242,6 +263,16 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                      "prof = cProfile.Profile(time.thread_time)\n"
                      f"try:\n    prof.runcall(main, sys.argv[1:])\nfinally:\n    prof.dump_stats({str(args.profile)!r})"
                ] if args.profile else []
+    # --gc-log: every collection of the server's that takes 1 ms or more, "unix-time generation milliseconds"
+    if args.gc_log and not profile:
+        profile = ["-c", "import gc, sys, time; from fourcards.launch import main\n"
+                         f"out = open({str(args.gc_log)!r}, 'w', buffering=1); began = [0.0]\n"
+                         "def watch(phase, info):\n"
+                         "    if phase == 'start': began[0] = time.perf_counter(); return\n"
+                         "    ms = (time.perf_counter() - began[0]) * 1000\n"
+                         "    if ms >= 1: out.write(f\"{time.time():.3f} {info['generation']} {ms:.1f}\\n\")\n"
+                         "gc.callbacks.append(watch)\n"
+                         "main(sys.argv[1:])"]
     env = {**os.environ, "FOURCARDS_RATE_LIMITS": "off"}  # 40 tables and 200 seats, one address
     if args.src is not None:
         env["PYTHONPATH"] = str(args.src.resolve())
@@ -284,11 +315,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(args.warmup)
             stats.recording = True
             t0 = time.perf_counter()
+            recording_from = time.time()
             server_cpu0, client_cpu0 = cpu_seconds(proc.pid), time.process_time()
+            buckets0 = action_buckets((await http.get("/metrics")).text)
             while time.perf_counter() - t0 < args.seconds and len(stats.latencies) < args.max_actions:
                 await asyncio.sleep(0.2)
             elapsed = time.perf_counter() - t0
             stats.recording = False
+            buckets1 = action_buckets((await http.get("/metrics")).text)
             server_cpu = (cpu_seconds(proc.pid) - server_cpu0) / elapsed
             client_cpu = (time.process_time() - client_cpu0) / elapsed
             busy_rss = rss_mib(proc.pid)
@@ -317,6 +351,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                   "p99_ms": round(pct(stats.by_game["poker"], .99), 1)},
         "kind": {"actions": len(stats.by_game["kind"]), "p50_ms": round(pct(stats.by_game["kind"], .5), 1),
                  "p99_ms": round(pct(stats.by_game["kind"], .99), 1)},
+        # the server's own time per command (apply and commit, its table's lock waited for; from its
+        # /metrics histogram, so a bucket's bound: "at most"), against the clients' p50/p99 above
+        "server_action_p50_ms_at_most": bucket_quantile(buckets0, buckets1, 0.50),
+        "server_action_p99_ms_at_most": bucket_quantile(buckets0, buckets1, 0.99),
+        "recorded_unix_s": [round(recording_from, 3), round(recording_from + elapsed, 3)],
         "errors": len(stats.errors), "error_samples": stats.errors[:3],
         "ledger_totals_zero": all(x == 0 for x in audit),
         "server_cpu_cores": round(server_cpu, 2),
@@ -341,6 +380,8 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=1, help="server processes (fourcards serve --workers)")
     p.add_argument("--src", type=Path, default=None, help="run the server from this src folder (default: this one)")
     p.add_argument("--profile", default=None, help="write the server's cProfile statistics to this file")
+    p.add_argument("--gc-log", type=Path, default=None,
+                   help="write each of the server's garbage collections of 1 ms or more to this file")
     p.add_argument("--json", type=Path, default=None, help="write the figures to this file")
     args = p.parse_args()
     if args.clients % args.tables:
