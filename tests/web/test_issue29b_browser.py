@@ -381,8 +381,9 @@ def test_issue29_small_seats_keep_their_showdown_inside_their_box_on_a_phone(chr
         page.wait_for_timeout(150)
         assert page.evaluate(SPILLS) == [], (width, height, page.evaluate(SPILL_TEXT))
         # the longest hand kinds a seat may show, whatever this deal's hands were (CI once drew one
-        # that took a second line): each small seat shown with each
-        for kind in ("three of a kind", "straight flush", "four of a kind"):
+        # that took a second line, in CI's fonts): each small seat shown with each, and with a
+        # text longer than any kind in any font (it stays on one line, cut with an ellipsis)
+        for kind in ("three of a kind", "straight flush", "four of a kind", "three of a kind " * 3):
             page.evaluate("""k => document.querySelectorAll('#oval .seat:not(.me) .hand-name')
               .forEach(e => { e.firstChild.textContent = k; })""", kind)
             assert page.evaluate(SPILLS) == [], (width, height, kind, page.evaluate(SPILL_TEXT))
