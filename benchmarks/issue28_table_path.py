@@ -98,6 +98,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=60, help="Four Card Poker rounds")
     ap.add_argument("--deals", type=int, default=20, help="Four of a Kind deals")
     ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of both")
+    ap.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative)")
+    ap.add_argument("--top", type=int, default=25, help="how many rows of the profile")
     opts = ap.parse_args()
     poker(5, [], [])  # warm up: imports, the exact counts' cache, numba
     kind(2, [], [])
@@ -110,7 +112,7 @@ def main() -> None:
     if opts.profile:
         prof = cProfile.Profile()
         prof.runcall(lambda: (poker(opts.rounds // 2, [], []), kind(opts.deals // 2, [], [])))
-        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        pstats.Stats(prof).sort_stats(opts.sort).print_stats(opts.top)
 
 
 if __name__ == "__main__":
