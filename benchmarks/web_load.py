@@ -232,6 +232,14 @@ def action_buckets(text: str) -> dict[float, float]:
     return out
 
 
+def counter_total(text: str, name: str) -> float | None:
+    """A counter's value from /metrics text, every label set added up (``None``: not exported -
+    an older server)."""
+    values = [float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+              if line.startswith((name + " ", name + "{"))]
+    return sum(values) if values else None
+
+
 def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float | None:
     """The smallest bucket bound (ms) holding the ``q`` quantile of what was observed between two
     scrapes (``None``: nothing observed)."""
@@ -317,12 +325,15 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             t0 = time.perf_counter()
             recording_from = time.time()
             server_cpu0, client_cpu0 = cpu_seconds(proc.pid), time.process_time()
-            buckets0 = action_buckets((await http.get("/metrics")).text)
+            metrics0 = (await http.get("/metrics")).text
+            buckets0 = action_buckets(metrics0)
             while time.perf_counter() - t0 < args.seconds and len(stats.latencies) < args.max_actions:
                 await asyncio.sleep(0.2)
             elapsed = time.perf_counter() - t0
             stats.recording = False
-            buckets1 = action_buckets((await http.get("/metrics")).text)
+            metrics1 = (await http.get("/metrics")).text
+            buckets1 = action_buckets(metrics1)
+            reads = [counter_total(m, "fourcards_table_reads_total") for m in (metrics0, metrics1)]
             server_cpu = (cpu_seconds(proc.pid) - server_cpu0) / elapsed
             client_cpu = (time.process_time() - client_cpu0) / elapsed
             busy_rss = rss_mib(proc.pid)
@@ -355,6 +366,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         # /metrics histogram, so a bucket's bound: "at most"), against the clients' p50/p99 above
         "server_action_p50_ms_at_most": bucket_quantile(buckets0, buckets1, 0.50),
         "server_action_p99_ms_at_most": bucket_quantile(buckets0, buckets1, 0.99),
+        # tables read whole from the database per action (another server's write made a copy stale)
+        "server_table_reads_per_action": round((reads[1] - reads[0]) / len(lat), 4)
+        if lat and reads[0] is not None and reads[1] is not None else None,
         "recorded_unix_s": [round(recording_from, 3), round(recording_from + elapsed, 3)],
         "errors": len(stats.errors), "error_samples": stats.errors[:3],
         "ledger_totals_zero": all(x == 0 for x in audit),

@@ -5,6 +5,7 @@ the commits counted are still one per version of the table."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -51,3 +52,24 @@ def test_issue28_7_chained_bot_moves_are_counted_like_the_database_holds_them(sq
     assert in_db and bots == bot_moves == in_db
     assert commits == version  # one commit per version: the chained moves are in their command's
     assert version < in_db  # and they were chained (fewer commits than bots' moves alone)
+
+
+def test_issue28_table_reads_count_a_first_use_and_another_servers_write_only(sqlite_url: str) -> None:
+    """``fourcards_table_reads_total`` (docs/deploy.md): a table read whole from the database on
+    its first use on a server and when another server's write made the copy stale - not on a
+    read of an unchanged table, nor on the writing server's own change."""
+    with TestClient(create_app(sqlite_url, bot_delay=0, rate_limits="off"), client=LOCAL) as a, \
+            TestClient(create_app(sqlite_url, bot_delay=0, rate_limits="off"), client=LOCAL) as b:
+        t = create(a, "poker", bots=0)
+        tid, host = t["table"]["id"], t["token"]
+
+        def reads_by(step: Any) -> float:
+            before = scrape(a, "fourcards_table_reads_total")
+            step()
+            return scrape(a, "fourcards_table_reads_total") - before
+
+        assert reads_by(lambda: b.get(f"/api/tables/{tid}").raise_for_status()) == 1  # B's first use
+        assert reads_by(lambda: b.get(f"/api/tables/{tid}").raise_for_status()) == 0  # unchanged
+        wager = {"kind": "wager", "ante": 10}
+        assert reads_by(lambda: post(a, tid, "/actions", host, wager).raise_for_status()) == 0  # A's own write
+        assert reads_by(lambda: b.get(f"/api/tables/{tid}").raise_for_status()) == 1  # stale at B: read again

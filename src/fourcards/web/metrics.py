@@ -39,7 +39,7 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 
 __all__ = ["CONTENT_TYPE_LATEST", "MULTIPROC_ENV", "DB_CACHE_S", "database_figures", "command", "applied", "commits",
-           "published", "websocket", "response", "error", "retention_run", "exposition", "kind_of"]
+           "published", "table_read", "websocket", "response", "error", "retention_run", "exposition", "kind_of"]
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 #: Seconds a scrape's database figures are kept before they are read again.
@@ -55,6 +55,8 @@ COMMIT_SECONDS = Histogram("fourcards_commit_seconds", "Seconds of one table wri
                            buckets=_FAST)
 BOT_MOVES = Counter("fourcards_bot_moves", "Bots' moves applied")
 VIEWS = Counter("fourcards_views_pushed", "Table views pushed to websockets")
+TABLE_READS = Counter("fourcards_table_reads", "Tables read whole from the database: a table's first use on this "
+                                               "server, or its copy here made stale by another server's write")
 WEBSOCKETS = Gauge("fourcards_websockets_open", "Open websockets (live tables' pages)", multiprocess_mode="livesum")
 RESPONSES = Counter("fourcards_http_responses", "HTTP responses by status class", ["code"])
 ERRORS = Counter("fourcards_errors", "Log records at ERROR or above, by logger", ["logger"])
@@ -105,6 +107,11 @@ def command(run: Callable[..., Any]) -> Callable[..., Any]:
         return outcome
 
     return counted
+
+
+def table_read() -> None:
+    """A table was read whole from the database (:meth:`fourcards.web.repository.Repository.read`)."""
+    TABLE_READS.inc()
 
 
 def applied(command: Any) -> None:
