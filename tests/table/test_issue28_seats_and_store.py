@@ -118,3 +118,40 @@ def test_issue28_4_a_table_played_on_the_memory_store_loads_back_as_it_was() -> 
         assert [r.to_dict() for r in again.deal.game.history] == [r.to_dict() for r in held.deal.game.history]
     finally:
         c.close()
+
+
+def test_issue28_7_a_table_read_again_keeps_its_deals_engine_states_while_their_records_are_the_same() -> None:
+    """Reading a table again (another server wrote it) takes the deals this server already holds
+    with the same stored records as they are, not replayed; a deal whose records grew is
+    replayed; either way the state equals one read afresh."""
+    from localclient import LocalClient
+
+    from webhelpers import create, play_kind_deal, post
+
+    c = LocalClient()
+    try:
+        t = create(c, "kind", bots=3, turn_clock=0)
+        tid, host = t["table"]["id"], t["token"]
+        assert post(c, tid, "/deal", host).status_code == 200
+        play_kind_deal(c, tid, {1: host})  # a finished deal: the table's last
+        assert post(c, tid, "/deal", host).status_code == 200  # the next, bots to act first
+        held = c.hub.repo.copies[tid]
+        assert held.last is not None and held.deal is not None and held.deal.deal_id is not None
+        row = c.store.load_table(tid)
+        assert row is not None
+        afresh, again = load(row, held.rules), load(row, held.rules, held)
+        assert again.last is not None and again.deal is not None and afresh.last is not None and afresh.deal is not None
+        assert again.last.game is held.last.game and again.deal.game is held.deal.game  # nothing replayed
+        assert afresh.deal.game is not held.deal.game
+        for a, b in ((afresh.deal, again.deal), (afresh.last, again.last)):
+            assert [r.to_dict() for r in a.game.history] == [r.to_dict() for r in b.game.history]
+            assert (a.seats, a.seq, a.deal_id, a.number) == (b.seats, b.seq, b.deal_id, b.number)
+        assert stored(again) == stored(afresh)
+        # the deal in progress moves on elsewhere: this copy's deal is replayed, its last kept
+        older = dataclasses.replace(held, deal=dataclasses.replace(held.deal, seq=held.deal.seq - 1))
+        moved = load(row, held.rules, older)
+        assert moved.deal is not None and moved.last is not None
+        assert moved.deal.game is not held.deal.game and moved.last.game is held.last.game
+        assert [r.to_dict() for r in moved.deal.game.history] == [r.to_dict() for r in afresh.deal.game.history]
+    finally:
+        c.close()

@@ -24,6 +24,7 @@ import time
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -36,6 +37,8 @@ from sqlalchemy import (
     Engine,
     Table,
     and_,
+    bindparam,
+    case,
     create_engine,
     delete,
     event,
@@ -688,44 +691,42 @@ class Store:
         and the last finished deal with their histories, the latest :data:`LOG_LINES` lines of
         the table log and :data:`CHAT_LINES` chat messages - one consistent snapshot (PostgreSQL: REPEATABLE READ; SQLite: the
         version is read first, so a later write shows as a newer version). ``None``: no such table."""
-        with self.Session() as s:
+        # six queries of columns (no ORM objects), built once (_reads): the table, its players with
+        # their balances, its last two deals, their records, its log, its chat (issue 28: another
+        # server's write makes a copy here stale, and this read is then the cost of that change here)
+        q = _reads()
+        with self.engine.connect() as s:  # Core: no ORM session's work per statement
             if self.dialect == "postgresql":
-                s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-            t = s.get(GameTable, table_id)
+                s.execution_options(isolation_level="REPEATABLE READ")
+            at = {"table_id": table_id}
+            t = s.execute(q["table"], at).first()
             if t is None:
                 return None
-            balances = dict(s.execute(
-                select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
-                .where(LedgerEntry.table_id == table_id, LedgerEntry.account == "player")
-                .group_by(LedgerEntry.player_id)).all())
-            away = dict(s.execute(
-                select(LedgerEntry.player_id, func.sum(LedgerEntry.amount))
-                .where(LedgerEntry.table_id == table_id, LedgerEntry.account == "player",
-                       LedgerEntry.memo.in_(("cash_out", "rejoin")))
-                .group_by(LedgerEntry.player_id)).all())
-            last = s.scalar(select(func.max(Deal.number)).where(Deal.table_id == table_id))
-            players = [PlayerRow(p.id, p.seat, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
-                                 int(balances.get(p.id) or 0), p.status, -int(away.get(p.id) or 0))
-                       for p in s.scalars(select(Player).where(Player.table_id == table_id).order_by(Player.id))]
-            deals = s.scalars(select(Deal).where(Deal.table_id == table_id).order_by(Deal.number.desc()).limit(2)).all()
+            players = [PlayerRow(int(p.id), p.seat, p.name, p.token_hash, p.is_host, p.is_bot, p.bot_kind,
+                                 int(p.balance or 0), p.status, -int(p.away or 0))
+                       for p in s.execute(q["players"], at)]
+            deals = s.execute(q["deals"], at).all()
             current = next((d for d in deals if d.status == "in_progress"), None)
             finished = next((d for d in deals if d.status != "in_progress"), None)
+            wanted = [int(d.id) for d in (current, finished) if d is not None]
+            records: dict[int, list[dict[str, Any]]] = {i: [] for i in wanted}
+            if wanted:
+                for deal_id, record in s.execute(q["records"], {"deal_ids": wanted}):
+                    records[int(deal_id)].append(record)
 
-            def stored(d: Deal | None) -> OpenDeal | None:
+            def stored(d: Any) -> OpenDeal | None:
                 if d is None:
                     return None
-                records = [a.record for a in s.scalars(select(DealAction).where(DealAction.deal_id == d.id)
-                                                       .order_by(DealAction.seq))]
                 # a finished deal whose history retention removed (store/retention.py) is not replayed
-                return OpenDeal(int(d.id), int(d.number), dict(d.seats or {}), records) \
-                    if records or d.status == "in_progress" else None
+                kept = records[int(d.id)]
+                return OpenDeal(int(d.id), int(d.number), dict(d.seats or {}), kept) \
+                    if kept or d.status == "in_progress" else None
 
-            log = list(s.scalars(select(TableLogLine.line).where(TableLogLine.table_id == table_id)
-                                 .order_by(TableLogLine.id.desc()).limit(LOG_LINES)))[::-1]
+            log = list(s.scalars(q["log"], at))[::-1]
             chat = [ChatLine(int(m.number), int(m.player_id), int(m.seat or 0), m.name, m.text, m.kind, float(m.at))
-                    for m in s.scalars(select(TableChatLine).where(TableChatLine.table_id == table_id)
-                                       .order_by(TableChatLine.number.desc()).limit(CHAT_LINES))][::-1]
-            return TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players, int(last or 0) + 1,
+                    for m in s.execute(q["chat"], at)][::-1]
+            last = int(deals[0].number) if deals else 0  # the highest deal number
+            return TableRow(t.id, t.game, t.name, t.rules, t.settings, t.created_at, players, last + 1,
                             t.status, bool(t.public), int(t.version or 0), t.state, stored(current), stored(finished),
                             log, chat)
 
@@ -854,6 +855,36 @@ class Store:
             raise StoreError(f"deal {deal_id} holds {len(held)} record(s) from seq {t.seq} on, not the "
                              f"{t.count} to take back: nothing removed")
         conn.execute(delete(_ACTIONS).where(where))
+
+
+@cache
+def _reads() -> dict[str, Any]:
+    """The statements :meth:`Store.load_table` runs, built once (building one costs more than
+    running it): each takes ``table_id`` (the records: ``deal_ids``)."""
+    table_id: Any = bindparam("table_id")
+    mine = and_(LedgerEntry.table_id == table_id, LedgerEntry.account == "player")
+    money = (select(LedgerEntry.player_id.label("player_id"), func.sum(LedgerEntry.amount).label("balance"),
+                    func.sum(case((LedgerEntry.memo.in_(("cash_out", "rejoin")), LedgerEntry.amount),
+                                  else_=0)).label("away"))
+             .where(mine).group_by(LedgerEntry.player_id).subquery())
+    return {
+        "table": select(GameTable.id, GameTable.game, GameTable.name, GameTable.rules, GameTable.settings,
+                        GameTable.created_at, GameTable.status, GameTable.public, GameTable.version,
+                        GameTable.state).where(GameTable.id == table_id),
+        "players": select(Player.id, Player.seat, Player.name, Player.token_hash, Player.is_host, Player.is_bot,
+                          Player.bot_kind, Player.status, money.c.balance, money.c.away)
+        .outerjoin(money, money.c.player_id == Player.id).where(Player.table_id == table_id).order_by(Player.id),
+        "deals": select(Deal.id, Deal.number, Deal.status, Deal.seats).where(Deal.table_id == table_id)
+        .order_by(Deal.number.desc()).limit(2),
+        "records": select(DealAction.deal_id, DealAction.record)
+        .where(DealAction.deal_id.in_(bindparam("deal_ids", expanding=True)))
+        .order_by(DealAction.deal_id, DealAction.seq),
+        "log": select(TableLogLine.line).where(TableLogLine.table_id == table_id)
+        .order_by(TableLogLine.id.desc()).limit(LOG_LINES),
+        "chat": select(TableChatLine.number, TableChatLine.player_id, TableChatLine.seat, TableChatLine.name,
+                       TableChatLine.text, TableChatLine.kind, TableChatLine.at)
+        .where(TableChatLine.table_id == table_id).order_by(TableChatLine.number.desc()).limit(CHAT_LINES),
+    }
 
 
 def _deal_summary(d: Deal) -> dict[str, Any]:

@@ -5,19 +5,31 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fourcards.engine import GameState
 from fourcards.table.preactions import PreAction
 from fourcards.table.registry import GAMES
 from fourcards.table.state import CHAT_KEPT, LOG_LINES, Clock, DealState, Person, SeatRequest, TableState
-from fourcards.table.writes import TableRow
+from fourcards.table.writes import OpenDeal, TableRow
 
 __all__ = ["load"]
 
 
-def load(row: TableRow, rules: Any) -> TableState:
+def _kept(known: DealState | None, stored: OpenDeal) -> GameState | None:
+    """The engine state of ``known`` (a deal of the copy read before) when it is the stored deal
+    with the same records - a deal's records only grow, so the same id and count are the same
+    history - else ``None`` (replay it)."""
+    if known is None or known.deal_id is None or known.deal_id != stored.id or known.seq != len(stored.records):
+        return None
+    return known.game
+
+
+def load(row: TableRow, rules: Any, known: TableState | None = None) -> TableState:
     """The state of the table ``row`` as the store read it back, under ``rules`` (the game's
     rules object of ``row.rules``), with its latest chat messages: the deal in progress replayed from its records (its players
     named in the engine's messages), the last finished deal replayed, or the next Four Card
-    Poker round laid out.
+    Poker round laid out. ``known``: this table as read or played here before - a deal of it
+    with the same stored records is taken as it is, not replayed (engine states never change
+    once in a table's state).
 
     Raises:
         FourcardsError: a stored history that does not replay.
@@ -53,13 +65,17 @@ def load(row: TableRow, rules: Any) -> TableState:
         version=row.version)
     if row.deal is not None:
         seats = game.stored_seats(state, row.deal.seats).seated(state.players)  # a following map: who sits now
-        deal: DealState | None = DealState(game.replay(state, row.deal.records, seats), seats, row.deal.number, True,
-                                           len(row.deal.records), row.deal.id)
+        engine = _kept(known.deal if known else None, row.deal)
+        if engine is None:
+            engine = game.replay(state, row.deal.records, seats)
+        deal: DealState | None = DealState(engine, seats, row.deal.number, True, len(row.deal.records), row.deal.id)
     else:
         deal = game.fresh(state)
     last = None
     if row.last_deal is not None:
         d = row.last_deal
         seats = game.stored_seats(state, d.seats)
-        last = DealState(game.replay(state, d.records), seats, d.number, True, len(d.records), d.id)
+        kept = _kept(known.last if known else None, d)
+        engine = kept if kept is not None else game.replay(state, d.records)
+        last = DealState(engine, seats, d.number, True, len(d.records), d.id)
     return replace(state, deal=deal, last=last)

@@ -116,7 +116,7 @@ class Repository:
                 raise TableError(404, f"unknown game {row.game!r}")
             rules: Any = game.rules_from_dict(row.rules)
             game.check_storable(rules)
-            state = load(row, rules)
+            state = load(row, rules, self.copies.get(table_id))
         except (FourcardsError, TableError) as exc:  # stored by an older version that allowed them
             log.warning("table %s is not opened: its rules or history are refused now (%s); its history and "
                         "ledger stay in the database", table_id, getattr(exc, "detail", exc))
