@@ -666,10 +666,11 @@ class Store:
 
     def table_versions(self, table_ids: Iterable[str] | None = None) -> dict[str, int]:
         """``{table id: version}`` of the given tables (``None``: of every open table)."""
-        q = select(GameTable.id, GameTable.version)
-        q = q.where(GameTable.status == "open") if table_ids is None else q.where(GameTable.id.in_(list(table_ids)))
-        with self.Session() as s:
-            return {str(i): int(v) for i, v in s.execute(q).all()}
+        q = _reads()
+        with self.engine.connect() as s:  # Core, a statement built once: every read of a table asks first
+            rows = s.execute(q["open_versions"]) if table_ids is None else \
+                s.execute(q["versions"], {"table_ids": list(table_ids)})
+            return {str(i): int(v) for i, v in rows}
 
     def public_tables(self, limit: int = 50, after: str | None = None) -> dict[str, int]:
         """``{table id: version}`` of open public tables (the lobby's), newest first: at most
@@ -859,8 +860,9 @@ class Store:
 
 @cache
 def _reads() -> dict[str, Any]:
-    """The statements :meth:`Store.load_table` runs, built once (building one costs more than
-    running it): each takes ``table_id`` (the records: ``deal_ids``)."""
+    """The statements :meth:`Store.load_table` and :meth:`Store.table_versions` run, built once
+    (building one costs more than running it): each takes ``table_id`` (the records:
+    ``deal_ids``; the versions: ``table_ids``)."""
     table_id: Any = bindparam("table_id")
     mine = and_(LedgerEntry.table_id == table_id, LedgerEntry.account == "player")
     money = (select(LedgerEntry.player_id.label("player_id"), func.sum(LedgerEntry.amount).label("balance"),
@@ -868,6 +870,9 @@ def _reads() -> dict[str, Any]:
                                   else_=0)).label("away"))
              .where(mine).group_by(LedgerEntry.player_id).subquery())
     return {
+        "versions": select(GameTable.id, GameTable.version)
+        .where(GameTable.id.in_(bindparam("table_ids", expanding=True))),
+        "open_versions": select(GameTable.id, GameTable.version).where(GameTable.status == "open"),
         "table": select(GameTable.id, GameTable.game, GameTable.name, GameTable.rules, GameTable.settings,
                         GameTable.created_at, GameTable.status, GameTable.public, GameTable.version,
                         GameTable.state).where(GameTable.id == table_id),

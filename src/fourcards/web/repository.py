@@ -163,6 +163,8 @@ class Repository:
             TableError: 503 when the database does not answer.
         """
         t = self.copies.get(table_id)
+        if t is not None and table_id in self.stale_ids:
+            return True  # known stale already (another server's write was heard): no lookup
         try:
             versions = await self.run_db(self.store().table_versions, [table_id])
         except Exception as exc:
