@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -14,13 +15,14 @@ from fourcards.table.writes import OpenDeal, TableRow
 __all__ = ["load"]
 
 
-def _kept(known: DealState | None, stored: OpenDeal) -> GameState | None:
+def _engine(known: DealState | None, stored: OpenDeal, replay: Callable[[], GameState]) -> GameState:
     """The engine state of ``known`` (a deal of the copy read before) when it is the stored deal
     with the same records - a deal's records only grow, so the same id and count are the same
-    history - else ``None`` (replay it)."""
-    if known is None or known.deal_id is None or known.deal_id != stored.id or known.seq != len(stored.records):
-        return None
-    return known.game
+    history - else ``replay()``."""
+    if known is not None and known.deal_id is not None and known.deal_id == stored.id \
+            and known.seq == len(stored.records):
+        return known.game
+    return replay()
 
 
 def load(row: TableRow, rules: Any, known: TableState | None = None) -> TableState:
@@ -65,17 +67,15 @@ def load(row: TableRow, rules: Any, known: TableState | None = None) -> TableSta
         version=row.version)
     if row.deal is not None:
         seats = game.stored_seats(state, row.deal.seats).seated(state.players)  # a following map: who sits now
-        engine = _kept(known.deal if known else None, row.deal)
-        if engine is None:
-            engine = game.replay(state, row.deal.records, seats)
-        deal: DealState | None = DealState(engine, seats, row.deal.number, True, len(row.deal.records), row.deal.id)
+        current = row.deal
+        engine = _engine(known.deal if known else None, current, lambda: game.replay(state, current.records, seats))
+        deal: DealState | None = DealState(engine, seats, current.number, True, len(current.records), current.id)
     else:
         deal = game.fresh(state)
     last = None
     if row.last_deal is not None:
         d = row.last_deal
         seats = game.stored_seats(state, d.seats)
-        kept = _kept(known.last if known else None, d)
-        engine = kept if kept is not None else game.replay(state, d.records)
+        engine = _engine(known.last if known else None, d, lambda: game.replay(state, d.records))
         last = DealState(engine, seats, d.number, True, len(d.records), d.id)
     return replace(state, deal=deal, last=last)

@@ -104,10 +104,10 @@ class Repository:
         """
         try:
             row = await self.run_db(self.store().load_table, table_id)
-            metrics.table_read()
         except Exception as exc:
             log.exception("reading table %s failed", table_id)
             raise TableError(503, f"the database did not answer ({type(exc).__name__}); nothing changed") from None
+        metrics.table_read()
         if row is None:
             return None
         game = GAMES.get(row.game)
