@@ -3,7 +3,10 @@
 The first Four Card Poker round a fresh process plays loaded the bots' strategy tables (1.3 s)
 and the trainer's exact analysis (1 s), and the first Four of a Kind deal its odds and bots'
 data - on the first request that needed them, while every other table's requests waited.
-:func:`warm_up` plays one throwaway table of each game through the table's pure reducer, in
+:func:`warm_up` first finds the dealer counts (:func:`fourcards.poker.luck.load_counts`: read
+from the disk cache, or computed there once, about 1 s, on a fresh install - without them every
+settled Four Card Poker seat's luck counted its dealer hands on the event loop, 7 ms a seat),
+then plays one throwaway table of each game through the table's pure reducer, in
 memory (no database, nothing published): every bot kind on offer, a deal to its end, every
 seat's view, the trainer's advice and the exact odds; and the look-alike names' data. The app's lifespan runs it in a worker
 thread, off the event loop, before the server takes connections
@@ -131,6 +134,14 @@ def _kind() -> None:
         t.views()
 
 
+def _dealer_counts() -> None:
+    """The dealer counts each settled Four Card Poker seat's luck looks up (:func:`fourcards.poker.luck.load_counts`:
+    read from the disk cache, or computed once, about 1 s, where a fresh install has none)."""
+    from fourcards.poker.luck import load_counts
+
+    load_counts()
+
+
 def _names() -> None:
     """The look-alike names' data (:func:`fourcards.table.names.case_steps`, read from ICU once)."""
     from fourcards.table.names import look_alike_key
@@ -149,7 +160,7 @@ def warm_up() -> float:
         if _done.is_set():
             return 0.0
         t0 = time.perf_counter()
-        for play in (_poker, _kind, _names):
+        for play in (_dealer_counts, _poker, _kind, _names):
             try:
                 play()
             except Exception:  # pragma: no cover - a warm-up never stops a server
