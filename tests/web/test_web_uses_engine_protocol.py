@@ -40,7 +40,8 @@ ALLOWED: dict[str, set[str]] = {
     "fourcards.inputs": {"*"},  # validation of what people type, not an engine
     "fourcards.csvtext": {"*"},  # CSV safe for spreadsheets (issue 19), not an engine
     "fourcards.poker": {"rules", "strategy", "bots"},  # bots: the Four Card Poker bot registry (issue 22)
-    "fourcards.poker.luck": {"round_luck"},  # a round's luck against the exact EV (issue 29)
+    "fourcards.poker.luck": {"round_luck",  # a round's luck against the exact EV (issue 29)
+                             "load_counts"},  # the dealer counts it looks up, loaded by the warm-up (issue 28)
     "fourcards.hands": {"best_hand"},  # the best four of a seat's cards, raised on the page (issue 29)
     "fourcards.poker.rules": {"PokerRules", "PRESETS", "get_rules", "parse_aces_up", "parse_ante_bonus",
                               "ACES_UP_TABLES", "ANTE_BONUS_TABLES"},
