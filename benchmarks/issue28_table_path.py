@@ -30,6 +30,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "table"))
 from tablehelpers import Table, new_state, th  # noqa: E402
 
+from fourcards.poker.luck import load_counts  # noqa: E402
 from fourcards.table.commands import Act, Command, Join, Move, Sit, StartDeal  # noqa: E402
 from fourcards.table.state import TableState  # noqa: E402
 from fourcards.table.views import Extras, own_view, shared_view  # noqa: E402
@@ -103,7 +104,8 @@ def main() -> None:
     ap.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative)")
     ap.add_argument("--top", type=int, default=25, help="how many rows of the profile")
     opts = ap.parse_args()
-    poker(5, [], [])  # warm up: imports, the exact counts' cache, numba
+    load_counts()  # the dealer counts, as a server's warm-up loads them (computed once on a fresh machine)
+    poker(5, [], [])  # warm up: imports, numba
     kind(2, [], [])
     for name, play, n in (("Four Card Poker", poker, opts.rounds), ("Four of a Kind", kind, opts.deals)):
         runs = []
