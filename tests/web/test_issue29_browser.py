@@ -219,6 +219,40 @@ def test_issue29_every_seat_the_pot_and_the_actions_fit_on_every_screen(chromium
     ctx.close()
 
 
+#: Every seat with a bet of 10 in front of it (the oval drawn again by the page's own layout module,
+#: the middle's text fitted again): then ``LAYOUT``'s problems.
+EVERY_SEAT_BETS = """async (layout) => {
+  const m = await import(layout);
+  const me = document.querySelector('#oval .seat.me');
+  const seats = Array.from(document.querySelectorAll('#oval .seat')).map(e => ({seat: Number(e.dataset.seat),
+    cls: e.className.replace(/\\b(seat|at-bottom|at-top)\\b/g, '').trim(), html: e.innerHTML,
+    bet: {amount: 10, text: '10'}}));
+  const top = document.querySelector('#oval .oval-top');
+  document.getElementById('oval').outerHTML = m.ovalHtml('oval', 'kind', seats, me ? Number(me.dataset.seat) : null,
+    document.getElementById('centre').innerHTML, top ? top.innerHTML : '');
+  m.fitCentre();
+}"""
+
+
+def test_issue29_the_middle_text_keeps_clear_of_the_bets_beside_its_column(chromium: Any, app_url: str) -> None:
+    """13 seats on a 360x640 phone, every seat with a bet in front of it: the two bets either side of
+    the middle's column at the top left it a few pixels between them, and the middle's text was
+    squeezed to its narrowest there and ran under them ("the middle text is under bet-7 by 10x10",
+    seen in CI whenever the bots' bets fell there). Now the bet that costs the least height bounds
+    the text from above instead (layout.js ``fitCentre``)."""
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, reduced_motion="reduce").new_page()
+    tid, token = table(app_url, "kind", 12)
+    open_seat(page, app_url, tid, token)
+    your_turn(page, app_url, "kind", tid, token)
+    wait_until(page, "document.querySelectorAll('#oval .seat').length === 13")
+    page.evaluate(EVERY_SEAT_BETS, app_url + "/static/table/layout.js")
+    assert page.locator("#oval .bets .bet:not(.gone)").count() == 13
+    width = page.evaluate("document.getElementById('centre').getBoundingClientRect().width")
+    assert width >= 100, width  # readable: not squeezed between two bets
+    assert page.evaluate(LAYOUT) == []
+    page.context.close()
+
+
 def test_issue29_3_a_phone_scrolled_down_keeps_your_cards_the_pot_and_the_call_in_sight(chromium: Any,
                                                                                        app_url: str) -> None:
     page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()

@@ -153,14 +153,24 @@ export function fitCentre() {
   });
   let top = o.top, bottom = o.bottom, left = o.left, right = o.right;
   const across = function (b) { return b.left < ax && b.right > ax; };
-  boxes.forEach(function (b) {
-    if (!across(b)) return;
-    if (b.top + b.bottom < 2 * ay) top = Math.max(top, b.bottom); else bottom = Math.min(bottom, b.top);
-  });
-  boxes.forEach(function (b) {
-    if (across(b) || b.bottom <= top + pad || b.top >= bottom - pad) return;
-    if (b.left + b.right < 2 * ax) left = Math.max(left, b.right); else right = Math.min(right, b.left);
-  });
+  const above = function (b) { return b.top + b.bottom < 2 * ay; };
+  const bound = function (b) { if (above(b)) top = Math.max(top, b.bottom); else bottom = Math.min(bottom, b.top); };
+  const beside = function (b) { return !across(b) && b.bottom > top + pad && b.top < bottom - pad; };
+  boxes.forEach(function (b) { if (across(b)) bound(b); });
+  // what sits beside the band narrows it - unless that leaves the text too narrow to read (two
+  // bets either side of the middle's column, 13 seats on a phone): then, of those wholly above or
+  // below the middle, the one that costs the band the least height bounds it instead, and the
+  // band is measured again
+  const narrowest = Math.min(120, o.width / 3);
+  for (let tries = 0; tries <= boxes.length; tries++) {
+    left = o.left; right = o.right;
+    const inBand = boxes.filter(beside);
+    inBand.forEach(function (b) { if (b.left + b.right < 2 * ax) left = Math.max(left, b.right); else right = Math.min(right, b.left); });
+    const movable = inBand.filter(function (b) { return b.bottom <= ay || b.top >= ay; });
+    if (right - left - 2 * pad >= narrowest || !movable.length) break;
+    const cost = function (b) { return above(b) ? b.bottom - top : bottom - b.top; };
+    bound(movable.reduce(function (x, b) { return cost(b) < cost(x) ? b : x; }));
+  }
   const width = Math.max(40, Math.min(right - left - 2 * pad, parseFloat(getComputedStyle(c).maxWidth) || 1e9));
   const room = bottom - top - 2 * pad, full = parseFloat(getComputedStyle(c).fontSize);
   c.style.cssText = "left:" + ((left + right) / 2 - o.left).toFixed(1) + "px;width:" + width.toFixed(1) + "px;transform:translateX(-50%);top:0";
