@@ -387,6 +387,14 @@ def test_issue29_small_seats_keep_their_showdown_inside_their_box_on_a_phone(chr
             page.evaluate("""k => document.querySelectorAll('#oval .seat:not(.me) .hand-name')
               .forEach(e => { e.firstChild.textContent = k; })""", kind)
             assert page.evaluate(SPILLS) == [], (width, height, kind, page.evaluate(SPILL_TEXT))
+        # the widest stack and net a small seat may show here (CI once drew "1,100" and "+100": the
+        # line took two and ran out of the box)
+        for stack, net in (("1,100", "+100"), ("1,000,000", "+1,000"), ("999,990", "-10")):
+            page.evaluate("""([stack, net]) => document.querySelectorAll('#oval .seat:not(.me)').forEach(s => {
+              s.querySelector('.stack').lastChild.textContent = stack;
+              const b = s.querySelector('.net b');
+              if (b) b.textContent = net; })""", [stack, net])
+            assert page.evaluate(SPILLS) == [], (width, height, stack, net, page.evaluate(SPILL_TEXT))
     dan = page.locator(f"#seat-{_seat(app_url, tid, 'Dan')}")
     assert "net" in dan.locator(".line").inner_text()  # the net beside the stack (the word for screen readers)
     assert errors == []
