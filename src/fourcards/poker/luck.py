@@ -28,9 +28,8 @@ _COUNTS: list[ExactCounts] = []
 
 
 def _counts() -> ExactCounts | None:
-    if not _COUNTS and counts_cached():
-        _COUNTS.append(exact_counts())
-    return _COUNTS[0] if _COUNTS else None
+    """The dealer counts when in memory or on disk (:func:`load_counts`), else ``None`` (count directly)."""
+    return load_counts() if _COUNTS or counts_cached() else None
 
 
 def load_counts() -> ExactCounts:

@@ -162,13 +162,13 @@ export function fitCentre() {
   // below the middle, the one that costs the band the least height bounds it instead, and the
   // band is measured again
   const narrowest = Math.min(120, o.width / 3);
+  const cost = function (b) { return above(b) ? b.bottom - top : bottom - b.top; };
   for (let tries = 0; tries <= boxes.length; tries++) {
     left = o.left; right = o.right;
     const inBand = boxes.filter(beside);
     inBand.forEach(function (b) { if (b.left + b.right < 2 * ax) left = Math.max(left, b.right); else right = Math.min(right, b.left); });
     const movable = inBand.filter(function (b) { return b.bottom <= ay || b.top >= ay; });
     if (right - left - 2 * pad >= narrowest || !movable.length) break;
-    const cost = function (b) { return above(b) ? b.bottom - top : bottom - b.top; };
     bound(movable.reduce(function (x, b) { return cost(b) < cost(x) ? b : x; }));
   }
   const width = Math.max(40, Math.min(right - left - 2 * pad, parseFloat(getComputedStyle(c).maxWidth) || 1e9));
