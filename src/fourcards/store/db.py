@@ -635,12 +635,15 @@ class Store:
         (``None``: never, a new database). A server starting after a gap longer than a few
         beats knows no server ran in between (docs/rules.md TP-6)."""
         with self.Session.begin() as s:
-            before = s.scalar(select(Liveness.alive_at).where(Liveness.id == 1))
-            if before is None:
-                s.add(Liveness(id=1, alive_at=now))
-            elif now > before:
-                s.execute(update(Liveness).where(Liveness.id == 1).values(alive_at=now))
-            return None if before is None else float(before)
+            # one statement makes the row: servers starting at once on a new database (``serve
+            # --workers N``) all looked, found none and inserted it, and all but one failed to start
+            made = s.connection().execute(text("INSERT INTO liveness (id, alive_at) VALUES (1, :now) ON CONFLICT (id) DO NOTHING"),
+                                          {"now": now}).rowcount
+            if made:
+                return None
+            before = s.execute(select(Liveness.alive_at).where(Liveness.id == 1)).scalar_one()
+            s.execute(update(Liveness).where(Liveness.id == 1, Liveness.alive_at < now).values(alive_at=now))
+            return float(before)
 
     def tables_with_due_work(self) -> list[str]:
         """The open tables with a due time (a turn clock running, a bot to move)."""
