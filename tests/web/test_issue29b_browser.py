@@ -401,6 +401,65 @@ def test_issue29_small_seats_keep_their_showdown_inside_their_box_on_a_phone(chr
     page.context.close()
 
 
+#: Small seats whose stack or stack-and-net line is cut on the screen: [id, the line's text].
+CUT_STACKS = """() => Array.from(document.querySelectorAll('#oval .seat:not(.me) .line')).filter(l => {
+  const s = l.querySelector('.stack');
+  return l.scrollWidth > l.clientWidth + 1 || (s && s.scrollWidth > s.clientWidth + 1);
+}).map(l => [l.closest('.seat').id, l.innerText])"""
+
+
+@pytest.mark.parametrize("game", ["poker", "kind"])
+def test_issue29_a_small_seat_shows_a_big_stack_whole_in_its_compact_form_on_a_phone(
+        chromium: Any, app_url: str, game: str) -> None:
+    """Phone play test (a 1,000,000-chip table): a small Four Card Poker seat's stack beside the
+    round's net was cut to "1,..." or hidden; from 10,000 chips a small poker seat shows its stack and
+    net in compact form ("9.9M", "-1K"; a crowded Four of a Kind table its stack from 1,000,000),
+    never cut, while screen readers read the whole counts and your own seat shows yours whole."""
+    if game == "poker":
+        t = api(app_url, "POST", "/api/tables", body={"game": "poker", "host_name": "Pat", "bots": 0,
+                                                      "public": True, "starting_chips": 10_000_000})
+        tid, tokens = t["table"]["id"], {"Pat": t["token"]}
+        for n in ("Benedict", "Cat", "Dan"):
+            tokens[n] = api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": n})["token"]
+        for n in tokens:
+            api(app_url, "POST", f"/api/tables/{tid}/actions", tokens[n], {"kind": "wager", "ante": 1000, "aces_up": 5})
+        api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    else:
+        t = api(app_url, "POST", "/api/tables", body={"game": "kind", "host_name": "Pat", "bots": 12, "turn_clock": 0,
+                                                      "starting_chips": 10_000_000})
+        tid, tokens = t["table"]["id"], {"Pat": t["token"]}
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+                                reduced_motion="reduce").new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, tokens["Pat"])
+    if game == "poker":
+        for n, kind in (("Pat", "play"), ("Benedict", "play"), ("Cat", "fold"), ("Dan", "play")):
+            act(app_url, tid, tokens[n], kind, 3000 if kind == "play" else None)
+        page.wait_for_selector("#round-status:has-text('settled')")
+    page.wait_for_timeout(150)
+    assert page.evaluate(CUT_STACKS) == []
+    assert page.evaluate(SPILLS) == [], page.evaluate(SPILL_TEXT)
+    small = page.locator("#oval .seat:not(.me) .stack").first
+    assert small.locator(".n-short").is_visible()  # 9,99x,xxx chips: "9.9M"
+    assert small.locator(".n-short").inner_text() in ("9.9M", "10M") and small.locator(".n-short").get_attribute("aria-hidden") == "true"
+    assert "," in small.locator(".n-whole").text_content()  # the whole count, for screen readers
+    mine = page.locator("#oval .seat.me .stack")
+    assert mine.locator(".n-whole").is_visible() and not mine.locator(".n-short").is_visible()
+    # the widest pairs a small seat may show, built by the page's own formatter
+    pairs = [(9_999, -9_999), (99_999, 99_999), (9_995_995, -1_005), (1_003_995, 3_995), (998_995, -999_999),
+             (10_003_995, 9_999_999), (5_000, 1_234_567)] if game == "poker" else [(999_995, None), (9_999_995, None)]
+    for stack, net in pairs:
+        page.evaluate("""([stack, net]) => document.querySelectorAll('#oval .seat:not(.me)').forEach(s => {
+          const st = s.querySelector('.stack');
+          if (st) st.innerHTML = '<span class="sr-only">stack </span>' + window.fourcardsCards.fitted(stack);
+          const b = s.querySelector('.net b');
+          if (b && net !== null) b.innerHTML = window.fourcardsCards.fitted(net, true); })""", [stack, net])
+        assert page.evaluate(CUT_STACKS) == [], (stack, net)
+        assert page.evaluate(SPILLS) == [], (stack, net, page.evaluate(SPILL_TEXT))
+    assert errors == []
+    page.context.close()
+
+
 #: The table's name and rules line as cut on the screen: [id, what is cut].
 CUT_HEAD = """() => ['table-name', 'table-rules'].flatMap(id => {
   const e = document.getElementById(id);

@@ -41,6 +41,18 @@
   const GROUPED = new Intl.NumberFormat("en-US", {maximumFractionDigits: 0});
   function chips(n) { return GROUPED.format(n); }
   function signed(n) { return (n > 0 ? "+" : "") + chips(n); }
+  // A chip count in a seat, which may be small on a phone: whole below 10,000; from there the whole
+  // count (read by screen readers, shown where there is room) and its compact form, cut and never
+  // rounded up ("1M" for 1,003,995, "998K" for 998,995, "9.9M" for 9,995,995), which small seats show
+  // instead (app.css: a 1,000,000-chip table's stacks were cut to "1,..." beside the round's net).
+  // ``sign``: "+" on a gain. The whole count's class says its size: "m" from 1,000,000.
+  const COMPACT = new Intl.NumberFormat("en-US", {notation: "compact", roundingMode: "trunc"});
+  function fitted(n, sign) {
+    const whole = sign ? signed(n) : chips(n);
+    if (Math.abs(n) < 10000) return whole;
+    return '<span class="n-whole' + (Math.abs(n) >= 1000000 ? " m" : "") + '">' + whole + '</span><span class="n-short" aria-hidden="true">' +
+      (sign && n > 0 ? "+" : "") + COMPACT.format(n) + "</span>";
+  }
 
   // the four-colour deck, a choice remembered in this browser
   const deckKey = "fourcards:four-colour";
@@ -55,6 +67,6 @@
       });
     }
   }
-  window.fourcardsCards = {esc: esc, spoken: spoken, card: card, pip: pip, back: back, cards: cards, chips: chips, signed: signed,
+  window.fourcardsCards = {esc: esc, spoken: spoken, card: card, pip: pip, back: back, cards: cards, chips: chips, signed: signed, fitted: fitted,
     applyDeck: applyDeck};
 })();

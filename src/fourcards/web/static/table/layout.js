@@ -191,7 +191,7 @@ export function seatHead(s, item, badges, extra) {
     (me ? ' <span class="badge">you</span>' : "") + "</div>";
   h += badges || "";
   if (p || extra) {
-    h += '<div class="line">' + (p ? '<span class="stack"><span class="sr-only">stack </span>' + window.fourcardsCards.chips(p.balance) + "</span>" : "") +
+    h += '<div class="line">' + (p ? '<span class="stack"><span class="sr-only">stack </span>' + window.fourcardsCards.fitted(p.balance) + "</span>" : "") +
       (extra || "") + "</div>";
   }
   return h;

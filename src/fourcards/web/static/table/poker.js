@@ -2,7 +2,7 @@
 // showdown), each seat's five (the best four raised once the server names them: your own while you
 // decide, every shown hand at the showdown) with its wagers in front, the status line,
 // your bets and decision, the trainer, and what is said aloud.
-import {esc, card, cards, back, pip, chips, signed, spoken} from "./util.js";
+import {esc, card, cards, back, pip, chips, signed, fitted, spoken} from "./util.js";
 import {seatList, shown, myTurn} from "./store.js";
 import {ovalHtml, seatHead, seatClock} from "./layout.js";
 import {actionsBox, trainerOn} from "./actions.js";
@@ -46,7 +46,7 @@ function resultHtml(r, me) {
 }
 // the round's net: in your result, beside the stack in another seat (a small seat has no room below)
 function netHtml(r) {
-  return '<span class="net"><span class="nw">net </span><b class="' + (r.net >= 0 ? "win" : "lose") + '">' + signed(r.net) + "</b></span>";
+  return '<span class="net"><span class="nw">net </span><b class="' + (r.net >= 0 ? "win" : "lose") + '">' + fitted(r.net, true) + "</b></span>";
 }
 
 function seatHtml(s, show, item) {
