@@ -413,7 +413,7 @@ def test_issue29_a_small_seat_shows_a_big_stack_whole_in_its_compact_form_on_a_p
         chromium: Any, app_url: str, game: str) -> None:
     """Phone play test (a 1,000,000-chip table): a small Four Card Poker seat's stack beside the
     round's net was cut to "1,..." or hidden; from 10,000 chips a small poker seat shows its stack and
-    net in compact form ("9.9M", "-1K"; a crowded Four of a Kind table its stack from 1,000,000),
+    net in compact form ("9.9M", "-12K"; a crowded Four of a Kind table its stack from 1,000,000),
     never cut, while screen readers read the whole counts and your own seat shows yours whole."""
     if game == "poker":
         t = api(app_url, "POST", "/api/tables", body={"game": "poker", "host_name": "Pat", "bots": 0,
