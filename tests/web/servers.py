@@ -20,6 +20,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: The servers started during the running test: a failed test's report carries their logs
+#: (tests/web/conftest.py), so a CI failure says what the server said.
+STARTED: list[Server] = []
+
+
 class Server:
     """``fourcards serve`` on a free port of 127.0.0.1 (``extra``: other listening options,
     e.g. ``--lan``; it listens on every interface then, and is still reached at 127.0.0.1),
@@ -35,6 +40,7 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        STARTED.append(self)
         env = {**os.environ, "FOURCARDS_DATABASE_URL": self.url}
         with open(self.log, "ab") as fh:
             self.proc = subprocess.Popen(
