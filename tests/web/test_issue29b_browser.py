@@ -460,6 +460,36 @@ def test_issue29_a_small_seat_shows_a_big_stack_whole_in_its_compact_form_on_a_p
     page.context.close()
 
 
+def test_issue29_a_big_bet_is_shown_in_compact_form_on_a_phone(chromium: Any, app_url: str) -> None:
+    """Phone play test (a 10,000,000-chip table, antes of 250,000): the bets in front of the seats,
+    "1,050,000", ran over their seats' boxes; on a phone a bet from 100,000 reads "1.05M" (three
+    digits, cut, never rounded up), and a wider screen shows it whole."""
+    t = api(app_url, "POST", "/api/tables", body={"game": "poker", "host_name": "Pat", "bots": 0, "public": True,
+                                                  "starting_chips": 10_000_000,
+                                                  "rules": {"max_ante": 1_000_000, "max_aces_up": 100_000}})
+    tid, tokens = t["table"]["id"], {"Pat": t["token"]}
+    for n in ("Benedict", "Cat"):
+        tokens[n] = api(app_url, "POST", f"/api/tables/{tid}/seats", body={"name": n})["token"]
+    for n in tokens:
+        api(app_url, "POST", f"/api/tables/{tid}/actions", tokens[n], {"kind": "wager", "ante": 250_000, "aces_up": 49_999})
+    api(app_url, "POST", f"/api/tables/{tid}/deal", tokens["Pat"])
+    act(app_url, tid, tokens["Pat"], "play", 750_000)
+    page = chromium.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+                                reduced_motion="reduce").new_page()
+    errors = watch_errors(page)
+    open_seat(page, app_url, tid, tokens["Pat"])
+    mine = page.locator(f"#bet-{_seat(app_url, tid, 'Pat')}")
+    other = page.locator(f"#bet-{_seat(app_url, tid, 'Cat')}")
+    assert mine.inner_text().strip() == "1.04M"  # 250,000 + 49,999 + 750,000 = 1,049,999: cut, not "1.05M"
+    assert other.inner_text().strip() == "299K"  # 299,999
+    assert page.evaluate(SPILLS) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(150)
+    assert mine.inner_text().strip() == "1,049,999" and other.inner_text().strip() == "299,999"
+    assert errors == []
+    page.context.close()
+
+
 #: The table's name and rules line as cut on the screen: [id, what is cut].
 CUT_HEAD = """() => ['table-name', 'table-rules'].flatMap(id => {
   const e = document.getElementById(id);

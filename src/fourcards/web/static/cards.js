@@ -47,11 +47,16 @@
   // instead (app.css: a 1,000,000-chip table's stacks were cut to "1,..." beside the round's net).
   // ``sign``: "+" on a gain. The whole count's class says its size: "m" from 1,000,000.
   const COMPACT = new Intl.NumberFormat("en-US", {notation: "compact", roundingMode: "trunc"});
-  function fitted(n, sign) {
+  function fitted(n, sign) { return twoForms(n, sign, 10000, COMPACT); }
+  // A bet in front of a seat: the same from 100,000, its compact form to three digits ("1.05M",
+  // "300K"), which a phone shows (app.css: "1,050,000" ran over its seat's box)
+  const COMPACT3 = new Intl.NumberFormat("en-US", {notation: "compact", maximumSignificantDigits: 3, roundingMode: "trunc"});
+  function betText(n, sign) { return twoForms(n, sign, 100000, COMPACT3); }
+  function twoForms(n, sign, from, compact) {
     const whole = sign ? signed(n) : chips(n);
-    if (Math.abs(n) < 10000) return whole;
+    if (Math.abs(n) < from) return whole;
     return '<span class="n-whole' + (Math.abs(n) >= 1000000 ? " m" : "") + '">' + whole + '</span><span class="n-short" aria-hidden="true">' +
-      (sign && n > 0 ? "+" : "") + COMPACT.format(n) + "</span>";
+      (sign && n > 0 ? "+" : "") + compact.format(n) + "</span>";
   }
 
   // the four-colour deck, a choice remembered in this browser
@@ -67,6 +72,6 @@
       });
     }
   }
-  window.fourcardsCards = {esc: esc, spoken: spoken, card: card, pip: pip, back: back, cards: cards, chips: chips, signed: signed, fitted: fitted,
+  window.fourcardsCards = {esc: esc, spoken: spoken, card: card, pip: pip, back: back, cards: cards, chips: chips, signed: signed, fitted: fitted, betText: betText,
     applyDeck: applyDeck};
 })();

@@ -1,6 +1,6 @@
 // Four of a Kind: the table (seats with their face-up cards, odds, bets and the pot), the status
 // line, the split, your actions, and what is said aloud about your turn and the result.
-import {esc, card, cards, chips, signed, pct} from "./util.js";
+import {esc, card, cards, chips, signed, betText, pct} from "./util.js";
 import {seatList, shown} from "./store.js";
 import {ovalHtml, seatHead, seatClock, BUTTON} from "./layout.js";
 import {cardEntry, actFor, referee} from "./realcards.js";
@@ -67,9 +67,9 @@ function betOf(d, item, finished) {
   const before = lastDeal === key ? (lastStake[item.seat] || 0) : 0;
   if (finished) {
     const won = (d.awards || []).filter(function (a) { return a.seat === item.seat; }).reduce(function (t, a) { return t + a.amount; }, 0);
-    return won ? {amount: won, text: "+" + chips(won), kind: "won"} : {amount: 0, where: "pot"};
+    return won ? {amount: won, text: betText(won, true), kind: "won"} : {amount: 0, where: "pot"};
   }
-  if (e.stake) return {amount: e.stake, text: chips(e.stake)};
+  if (e.stake) return {amount: e.stake, text: betText(e.stake)};
   return {amount: 0, where: before ? "pot" : "seat"};
 }
 

@@ -2,7 +2,7 @@
 // showdown), each seat's five (the best four raised once the server names them: your own while you
 // decide, every shown hand at the showdown) with its wagers in front, the status line,
 // your bets and decision, the trainer, and what is said aloud.
-import {esc, card, cards, back, pip, chips, signed, fitted, spoken} from "./util.js";
+import {esc, card, cards, back, pip, chips, signed, fitted, betText, spoken} from "./util.js";
 import {seatList, shown, myTurn} from "./store.js";
 import {ovalHtml, seatHead, seatClock} from "./layout.js";
 import {actionsBox, trainerOn} from "./actions.js";
@@ -71,7 +71,7 @@ export function renderPoker(s) {
     const staked = e ? e.ante + e.aces_up + (e.play || 0) : 0;
     return {seat: item.seat, html: seatHtml(s, show, item),
       cls: (me ? "me" : "") + (show.actor === item.seat ? " actor" : "") + (e && e.decision === "fold" ? " folded" : "") + (e ? "" : " waiting"),
-      bet: staked && !(e && e.result) ? {amount: staked, text: chips(staked)} : {amount: 0, where: "seat"}};
+      bet: staked && !(e && e.result) ? {amount: staked, text: betText(staked)} : {amount: 0, where: "seat"}};
   });
   const centre = '<p id="round-status" tabindex="-1">' + statusPoker(s, show) + "</p>" + clockLine(s);
   let h = ovalHtml("poker-table", "poker", seats, s.you ? s.you.seat : null, centre, dealerHtml(show));

@@ -3,7 +3,7 @@
 export const $ = function (id) { return document.getElementById(id); };
 export const C = window.fourcardsCards;  // cards.js (a classic script, shared with the history page)
 export const esc = C.esc, spoken = C.spoken, card = C.card, pip = C.pip, back = C.back, cards = C.cards;
-export const chips = C.chips, signed = C.signed, fitted = C.fitted;
+export const chips = C.chips, signed = C.signed, fitted = C.fitted, betText = C.betText;
 export function pct(x) { return (100 * x).toFixed(1) + "%"; }
 export function cap(text) { return text.replace(/^./, function (x) { return x.toUpperCase(); }); }
 
