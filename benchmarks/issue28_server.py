@@ -7,8 +7,14 @@ server's CPU seconds per action acknowledged: on a machine shared with other wor
 figure to compare, not the wall-clock rate), their median, the actions per second, the p99
 latency, the errors and whether every ledger sums to 0. Any other option is handed to
 ``web_load.py`` as it is (``--workers 2 --database-url ...``, ``--think 2 --clients 1000``).
+``--old-database-url`` gives the old version a database of its own: a version older than the
+database's schema refuses it, so once the new one has migrated a shared database the old one's
+next run fails (SQLite runs get a new file each run and need none).
 
     python benchmarks/issue28_server.py --old-src OLD/src --rounds 3 --seconds 20 [--json out.json]
+    python benchmarks/issue28_server.py --old-src OLD/src --workers 2 \
+        --database-url postgresql+psycopg://U:P@127.0.0.1:5432/NEW_DB \
+        --old-database-url postgresql+psycopg://U:P@127.0.0.1:5432/OLD_DB
 """
 
 from __future__ import annotations
@@ -39,11 +45,15 @@ def main() -> None:
     ap.add_argument("--new-src", type=Path, default=HERE.parent / "src")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--json", type=Path, default=None, help="write every run's figures to this file")
+    ap.add_argument("--database-url", default=None, help="the database of the runs (handed to web_load.py)")
+    ap.add_argument("--old-database-url", default=None,
+                    help="the old version's own database (default: --database-url)")
     opts, passed = ap.parse_known_args()
+    urls = {"old": opts.old_database_url or opts.database_url, "new": opts.database_url}
     runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
     for r in range(opts.rounds):
         for name, src in (("old", opts.old_src), ("new", opts.new_src)):
-            res = one(src, passed)
+            res = one(src, passed + (["--database-url", urls[name]] if urls[name] else []))
             runs[name].append(res)
             print(f"round {r + 1} {name}: {res['server_cpu_ms_per_action']} ms/action, {res['actions_per_s']}/s, "
                   f"p99 {res['p99_ms']} ms, errors {res['errors']}, ledgers 0: {res['ledger_totals_zero']}",

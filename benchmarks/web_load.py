@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 RANKS = "23456789TJQKA"
@@ -151,12 +152,13 @@ class Client:
             self.ws = ws
             while not self.stop.is_set():
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                    async with asyncio.timeout(0.5):  # no task per message, as wait_for makes before 3.12
+                        raw = await ws.recv()
                 except TimeoutError:
                     if self.inflight is None:
                         asyncio.ensure_future(self.maybe_act())
                     continue
-                msg = json.loads(raw)
+                msg = orjson.loads(raw)
                 if msg["type"] == "state":
                     self.state = msg
                 elif msg["type"] in ("ack", "error", "pong") and self.inflight and msg.get("id") == self.inflight[0]:
