@@ -10,6 +10,7 @@ from fourcards.store.base import TableStore
 from fourcards.store.clubs import ClubStore
 from fourcards.store.db import (
     CHANGES_CHANNEL,
+    DUE_UNTOLD,
     CommitResult,
     DealClose,
     DealOpen,
@@ -24,15 +25,17 @@ from fourcards.store.db import (
     TableRow,
     TakeBack,
     VersionConflict,
+    change_payload,
     default_database_url,
     downgrade,
     make_engine,
     migrate,
+    parse_change,
     parse_database_url,
 )
 from fourcards.store.models import MAX_AMOUNT, MAX_INTEGER
 
-__all__ = ["CHANGES_CHANNEL", "ClubStore", "CommitResult", "DealClose", "DealOpen", "DealWrite", "Entry", "NewPlayer", "OpenDeal",
+__all__ = ["CHANGES_CHANNEL", "DUE_UNTOLD", "ClubStore", "CommitResult", "DealClose", "DealOpen", "DealWrite", "Entry", "NewPlayer", "OpenDeal",
            "SeatChange", "Store", "StoreError", "TableCommit", "TableRow", "TableStore", "TakeBack", "VersionConflict",
-           "default_database_url",
+           "change_payload", "default_database_url", "parse_change",
            "downgrade", "make_engine", "migrate", "parse_database_url", "MAX_AMOUNT", "MAX_INTEGER"]

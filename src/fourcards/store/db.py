@@ -102,6 +102,9 @@ __all__ = [
     "StoreError",
     "VersionConflict",
     "CHANGES_CHANNEL",
+    "DUE_UNTOLD",
+    "change_payload",
+    "parse_change",
     "Store",
     "default_database_url",
     "make_engine",
@@ -129,8 +132,44 @@ _MIGRATION_LOCK = 0x46_4F_55_52_43_41_52_44  # "FOURCARD"
 #: cut or an operating system crash, not only a crash of the server process (``NORMAL``).
 #: Its cost is measured in docs/benchmarks.md (issue 27).
 SQLITE_SYNCHRONOUS = "FULL"
-#: The PostgreSQL NOTIFY channel of table writes; each payload is ``"<table id> <version> <origin>"``.
+#: The PostgreSQL NOTIFY channel of table writes; each payload is
+#: ``"<table id> <version> <origin> <due>"`` (:func:`change_payload`, read by :func:`parse_change`).
 CHANGES_CHANNEL = "fourcards_tables"
+#: :func:`parse_change`'s due time of a notification that does not tell it (a server before the
+#: due field, or the retention job): any time, so a listener looks for due work at once.
+DUE_UNTOLD = float("-inf")
+
+
+def change_payload(table_id: str, version: int, origin: str, due_at: float | None) -> str:
+    """The :data:`CHANGES_CHANNEL` payload of a table write: the table, its new ``version``, the
+    writing server's ``origin`` and the table's ``due_at`` after the write (Unix seconds, ``-``:
+    nothing due), so another server's due-work loop looks at once only when that time comes
+    before its own next look (an action far from any time-out wakes nobody)."""
+    return f"{table_id} {version} {origin} {'-' if due_at is None else repr(float(due_at))}"
+
+
+def parse_change(payload: str) -> tuple[str, int, str, float | None]:
+    """``(table id, version, origin, due_at)`` of a :data:`CHANGES_CHANNEL` payload; ``due_at``
+    is ``None`` for nothing due and :data:`DUE_UNTOLD` when the payload has no due field or an
+    unreadable one (older servers send three fields, the retention job two or three).
+
+    Raises:
+        ValueError: a version that is not a whole number.
+    """
+    fields = payload.split(" ")
+    tid, version, origin = (fields + ["", ""])[:3]
+    due: float | None = DUE_UNTOLD
+    if len(fields) > 3:
+        if fields[3] == "-":
+            due = None
+        else:
+            try:
+                due = float(fields[3])
+            except ValueError:
+                due = DUE_UNTOLD
+            if due != due:  # NaN: untold
+                due = DUE_UNTOLD
+    return tid, int(version or 0), origin, due
 
 
 def parse_database_url(url: str) -> URL:
@@ -500,13 +539,14 @@ class Store:
             conn.execute(insert(_LOG), [{"table_id": c.table_id, "line": line, "created_at": now} for line in c.log])
         if self.dialect == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                         {"channel": CHANGES_CHANNEL, "payload": f"{c.table_id} {c.version + 1} {c.origin}"})
+                         {"channel": CHANGES_CHANNEL,
+                          "payload": change_payload(c.table_id, c.version + 1, c.origin, c.due_at)})
         return CommitResult(c.version + 1, deal_id, ids)
 
     def _moves_args(self, c: TableCommit) -> tuple[str, str, int, Any, float | None, list[DealWrite], list[str], Any,
                                                     str, str]:
         return (self.dialect, c.table_id, c.version, c.state, c.due_at, cast(list[DealWrite], c.parts), c.log,
-                utcnow(), CHANGES_CHANNEL, f"{c.table_id} {c.version + 1} {c.origin}")
+                utcnow(), CHANGES_CHANNEL, change_payload(c.table_id, c.version + 1, c.origin, c.due_at))
 
     def _commit_moves(self, c: TableCommit) -> tuple[bool, int | None]:
         """:func:`fourcards.store.fast.commit_moves`: on PostgreSQL over this thread's own

@@ -67,7 +67,11 @@ class DueWork:
         self._wake.set()
 
     def due_set(self, at: float | None) -> None:
-        """A change here set the due time ``at``: wake the loop if it is due before it looks again."""
+        """A change here, or one heard of from another server, set a table's due time ``at``
+        (``None``: nothing due): wake the loop if it is due before the loop looks again by
+        itself (:data:`~fourcards.store.DUE_UNTOLD`, a notification that does not say: at once).
+        A heard change far from its due time wakes nobody: with two servers, every action of
+        the other's used to cost this one a look at the database."""
         if at is not None and at < self._sleep_until:
             self.wake()
 

@@ -101,7 +101,7 @@ class Hub:
                                    self._due_set)
         self.due = DueWork(self.execution, self.require_store, self.run_db, self.spawn)
         self.notifications = Notifications(self.repo, self.publisher, self.require_store, self.run_db, self.spawn,
-                                           self.latest, self.origin, self.due.wake)
+                                           self.latest, self.origin, self.due.due_set)
 
     # ------------------------------------------------------------ lifecycle
 

@@ -39,14 +39,16 @@ class Notifications:
         run_db / spawn: run a store call in a database thread; a coroutine in the background.
         latest: the table as the database has it now, its figures computed.
         origin: this server's name in change notifications (its own are ignored).
-        heard: told when another server's write was heard (its due time may have changed).
+        heard: told, with the table's due time after it, when another server's write was heard
+            (:func:`fourcards.store.parse_change`: ``None`` nothing due,
+            :data:`~fourcards.store.DUE_UNTOLD` a notification that does not say).
     """
 
     def __init__(self, repo: Repository, publisher: Publisher, store: Callable[[], TableStore],
                  run_db: Callable[..., Coroutine[Any, Any, Any]],
                  spawn: Callable[[Coroutine[Any, Any, Any]], Any],
                  latest: Callable[[str], Coroutine[Any, Any, TableState]], origin: str,
-                 heard: Callable[[], None]) -> None:
+                 heard: Callable[[float | None], None]) -> None:
         self.repo = repo
         self.publisher = publisher
         self.store = store
@@ -98,7 +100,7 @@ class Notifications:
         """(Thread) PostgreSQL: LISTEN for table writes; hand each to :meth:`changed`."""
         import psycopg
 
-        from fourcards.store import CHANGES_CHANNEL
+        from fourcards.store import CHANGES_CHANNEL, parse_change
 
         store: Any = self.store()
         conninfo = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -108,18 +110,18 @@ class Notifications:
                     conn.execute(f"LISTEN {CHANGES_CHANNEL}")
                     while not self.stopping.is_set():
                         for n in conn.notifies(timeout=0.5):
-                            tid, version, origin = (n.payload.split(" ") + ["", ""])[:3]
+                            tid, version, origin, due = parse_change(n.payload)
                             if origin != self.origin:
-                                loop.call_soon_threadsafe(self._heard, tid, int(version or 0))
+                                loop.call_soon_threadsafe(self._heard, tid, version, due)
             except Exception as exc:  # the database restarted: listen again (the poll covers the gap)
                 if self.stopping.is_set():
                     return
                 log.warning("listening for table changes failed (%s); trying again", exc)
                 self.stopping.wait(1.0)
 
-    def _heard(self, table_id: str, version: int) -> None:
+    def _heard(self, table_id: str, version: int, due_at: float | None) -> None:
         self.changed(table_id, version)
-        self.heard()
+        self.heard(due_at)
 
     async def _poll_loop(self) -> None:
         """Poll the versions of the tables held here (SQLite's way to hear other servers;
