@@ -76,13 +76,10 @@ def test_the_listener_hands_the_heard_due_time_to_the_due_loop() -> None:
                       latest=None, origin="srv-b", heard=told.append)  # type: ignore[arg-type]
     n.changed = lambda tid, version: changed.append((tid, version))  # type: ignore[method-assign]
     for payload in ("t1 4 srv-a 1796240000.5", "t1 5 srv-a -", "t1 6 retention"):
-        n._heard(*_without_origin(parse_change(payload)))
+        tid, version, _, due = parse_change(payload)
+        n._heard(tid, version, due)
     assert changed == [("t1", 4), ("t1", 5), ("t1", 6)]
     assert told == [1796240000.5, None, DUE_UNTOLD]
-
-
-def _without_origin(change: tuple[str, int, str, float | None]) -> tuple[str, int, float | None]:
-    return change[0], change[1], change[3]
 
 
 @pytest.fixture(params=["postgresql"])
@@ -96,8 +93,7 @@ def test_each_postgresql_write_notifies_the_tables_due_time_after_it(postgres_ur
     move (the one-statement fast path) and a group commit of two tables (pipelined)."""
     import psycopg
 
-    database_url = postgres_url
-    store = Store(database_url)
+    store = Store(postgres_url)
     a, b = f"n{uuid.uuid4().hex[:10]}", f"n{uuid.uuid4().hex[:10]}"
     try:
         for tid in (a, b):

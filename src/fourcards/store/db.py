@@ -156,20 +156,14 @@ def parse_change(payload: str) -> tuple[str, int, str, float | None]:
     Raises:
         ValueError: a version that is not a whole number.
     """
-    fields = payload.split(" ")
-    tid, version, origin = (fields + ["", ""])[:3]
-    due: float | None = DUE_UNTOLD
-    if len(fields) > 3:
-        if fields[3] == "-":
-            due = None
-        else:
-            try:
-                due = float(fields[3])
-            except ValueError:
-                due = DUE_UNTOLD
-            if due != due:  # NaN: untold
-                due = DUE_UNTOLD
-    return tid, int(version or 0), origin, due
+    tid, version, origin, told = (payload.split(" ") + ["", "", ""])[:4]
+    if told == "-":
+        return tid, int(version or 0), origin, None
+    try:
+        due = float(told)
+    except ValueError:
+        due = DUE_UNTOLD
+    return tid, int(version or 0), origin, due if due == due else DUE_UNTOLD  # NaN: untold
 
 
 def parse_database_url(url: str) -> URL:
